@@ -1,0 +1,53 @@
+"""Read one data file of a known kind: parse, then validate against its schema."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.content.jsonfile import JsonDoc, load_json
+from pnp.content.schemas import name_from_reference, schema_names, schema_problems
+from pnp.content.wordlist import WordList, load_word_list
+from pnp.errors import DataError, Problem
+
+WORDS_KIND = "majority-words"
+
+
+def load_source(path: Path, kind: str) -> JsonDoc | WordList:
+    """The file as a schema-valid JsonDoc (or a WordList for word lists); DataError if not."""
+    if kind == WORDS_KIND:
+        return load_word_list(path)
+    doc = load_json(path)
+    problems = schema_problems(doc, kind)
+    if problems:
+        raise DataError(problems)
+    return doc
+
+
+def detect_kind(path: Path, doc: JsonDoc | None = None) -> str:
+    """The schema a file follows: its `"$schema"`, a game record's `"game"`, or its suffix."""
+    if path.suffix.lower() in (".txt", ".csv"):
+        return WORDS_KIND
+    if doc is None:
+        doc = load_json(path)
+    value = doc.value
+    if isinstance(value, dict) and isinstance(value.get("$schema"), str):
+        name = name_from_reference(value["$schema"])
+        if name in _data_kinds():
+            return name
+        known = ", ".join(_data_kinds())
+        raise DataError(doc.problem(
+            "$.$schema", f"expected a path ending in <name>.schema.json with <name> one of: {known}"
+        ))
+    if isinstance(value, dict) and isinstance(value.get("game"), str):
+        kind = f"result-{value['game']}"
+        if kind in schema_names():
+            return kind
+        games = [n.removeprefix("result-") for n in schema_names() if n.startswith("result-")]
+        raise DataError(doc.problem("$.game", f"unknown game {value['game']!r}; "
+                                              f"known: {', '.join(games)}"))
+    raise DataError(Problem(str(path), 'cannot tell what this file is: add "$schema" '
+                                       '(data files) or "game" (game records)'))
+
+
+def _data_kinds() -> list[str]:
+    return [n for n in schema_names() if n != "common"]

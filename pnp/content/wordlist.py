@@ -1,0 +1,210 @@
+"""Word lists for The Majority, from JSON, plain text or CSV.
+
+People make word lists in whatever they have at hand: a text editor (one word per line),
+a spreadsheet (a `word` column) or the JSON the project ships. All three become the same
+`WordList`, and all three get the same checks, reported all at once with file and line:
+duplicates (ignoring case and accents), empty entries, and mojibake, the garbling a UTF-8
+file suffers when some tool reads it as Windows-1252 or -1250 ("piĂą" for "più").
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.content.jsonfile import child_path, parse_json, read_text
+from pnp.content.schemas import schema_problems
+from pnp.errors import DataError, Problem
+
+_MOJIBAKE_ENCODINGS = ("cp1252", "cp1250", "latin-1")
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word and where it was written, so later checks (fit, glyphs) can point at it."""
+
+    text: str
+    file: str
+    line: int | None = None
+    path: str | None = None
+
+    def problem(self, message: str) -> Problem:
+        return Problem(self.file, message, line=self.line, path=self.path)
+
+
+@dataclass(frozen=True)
+class WordCard:
+    """A double-sided word card; `back` is None when the list had an odd number of words."""
+
+    front: Word
+    back: Word | None
+
+
+@dataclass
+class WordList:
+    """Every card of a word list, its language, and the warnings met while reading it."""
+
+    file: str
+    cards: list[WordCard]
+    language: str = "en"
+    warnings: list[Problem] = field(default_factory=list)
+
+    def words(self) -> list[Word]:
+        return [w for c in self.cards for w in (c.front, c.back) if w is not None]
+
+
+def load_word_list(path: Path) -> WordList:
+    """Read a .json, .txt or .csv word list; raise DataError listing every problem."""
+    suffix = path.suffix.lower()
+    text = read_text(path)
+    if suffix == ".txt":
+        words_list = _from_txt(text, str(path))
+    elif suffix == ".csv":
+        words_list = _from_csv(text, str(path))
+    elif suffix == ".json":
+        words_list = _from_json(text, str(path))
+    else:
+        raise DataError(Problem(str(path), "a word list must end in .json, .txt or .csv"))
+    problems = word_problems(words_list.words())
+    if problems:
+        raise DataError(problems)
+    return words_list
+
+
+def _pair_up(words: list[Word], file: str) -> WordList:
+    """Consecutive words become the two faces of a card: 1-2 card 1, 3-4 card 2, ..."""
+    if not words:
+        raise DataError(Problem(file, "no words found"))
+    cards = [
+        WordCard(words[i], words[i + 1] if i + 1 < len(words) else None)
+        for i in range(0, len(words), 2)
+    ]
+    result = WordList(file, cards)
+    if len(words) % 2:
+        last = words[-1]
+        result.warnings.append(
+            last.problem(f"odd number of words ({len(words)}): the card of {last.text!r} "
+                         "gets a blank back")
+        )
+    return result
+
+
+def _from_txt(text: str, file: str) -> WordList:
+    words = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        entry = raw.strip()
+        if entry and not entry.startswith("#"):
+            words.append(Word(_nfc(entry), file, line=number))
+    return _pair_up(words, file)
+
+
+def _from_csv(text: str, file: str) -> WordList:
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    if "word" not in header:
+        raise DataError(Problem(file, "CSV needs a header row with a 'word' column", line=1))
+    reader.fieldnames = header
+    rows = [(reader.line_num, row) for row in reader]
+    if "back" not in header:
+        return _pair_up(_csv_words(rows, file, "word"), file)
+    cards, problems = [], []
+    for line, row in rows:
+        front, back = (row.get("word") or "").strip(), (row.get("back") or "").strip()
+        if not front:
+            problems.append(Problem(file, "empty 'word' cell", line=line))
+            continue
+        cards.append(WordCard(Word(_nfc(front), file, line), Word(_nfc(back), file, line)
+                              if back else None))
+    if problems:
+        raise DataError(problems)
+    if not cards:
+        raise DataError(Problem(file, "no words found"))
+    return WordList(file, cards)
+
+
+def _csv_words(rows: list, file: str, column: str) -> list[Word]:
+    words, problems = [], []
+    for line, row in rows:
+        value = (row.get(column) or "").strip()
+        if value:
+            words.append(Word(_nfc(value), file, line))
+        elif any((v or "").strip() for v in row.values() if isinstance(v, str)):
+            problems.append(Problem(file, f"empty '{column}' cell", line=line))
+    if problems:
+        raise DataError(problems)
+    return words
+
+
+def _from_json(text: str, file: str) -> WordList:
+    doc = parse_json(text, file)
+    problems = schema_problems(doc, "majority-words")
+    if problems:
+        raise DataError(problems)
+    cards = []
+    for index, card in enumerate(doc.value["cards"]):
+        base = child_path("$.cards", index)
+        faces = [
+            Word(_nfc(card[side]), file, doc.line_of(f"{base}.{side}"), f"{base}.{side}")
+            if side in card else None
+            for side in ("front", "back")
+        ]
+        cards.append(WordCard(*faces))
+    return WordList(file, cards, language=doc.value.get("language", "en"))
+
+
+def _nfc(text: str) -> str:
+    """Compose accents so `e` + combining acute is drawn as the single glyph `é`."""
+    return unicodedata.normalize("NFC", text)
+
+
+def fold(text: str) -> str:
+    """The comparison key for duplicates: no case, no accents ("Café" == "cafe")."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def mojibake_fix(text: str) -> str | None:
+    """The text this mojibake was before a wrong decoding, or None if it looks genuine."""
+    if text.isascii():
+        return None
+    for encoding in _MOJIBAKE_ENCODINGS:
+        try:
+            repaired = text.encode(encoding).decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            continue
+        if repaired != text:
+            return repaired
+    return None
+
+
+def word_problems(words: list[Word]) -> list[Problem]:
+    """Duplicates, blank or control-character entries, and mojibake, in input order."""
+    problems: list[Problem] = []
+    seen: dict[str, Word] = {}
+    for word in words:
+        if not word.text.strip():
+            problems.append(word.problem("empty word"))
+            continue
+        if any(unicodedata.category(c).startswith("C") for c in word.text):
+            problems.append(word.problem(f"{word.text!r} contains a control character"))
+        fixed = mojibake_fix(word.text)
+        if fixed:
+            problems.append(word.problem(
+                f"{word.text!r} looks garbled by a wrong text encoding; did you mean {fixed!r}?"
+            ))
+        key = fold(word.text)
+        if key in seen:
+            problems.append(word.problem(f"{word.text!r} duplicates {seen[key].text!r} "
+                                         f"({_where(seen[key])})"))
+        else:
+            seen[key] = word
+    return problems
+
+
+def _where(word: Word) -> str:
+    if word.line:
+        return f"line {word.line}"
+    return word.path or word.file

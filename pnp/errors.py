@@ -1,0 +1,50 @@
+"""Typed errors and located problems.
+
+The library raises these; only the CLI turns them into messages on stderr and exit
+status 2. A `Problem` knows *where* (file, line, JSON path) so every message can point a
+person at the exact spot to fix.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing wrong (or worth a warning) at one place in one input file."""
+
+    file: str
+    message: str
+    line: int | None = None
+    path: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        if self.path:
+            return f"{where}: {self.path}: {self.message}"
+        return f"{where}: {self.message}"
+
+
+class PnpError(Exception):
+    """Input the toolkit cannot use; carries every problem found, not just the first."""
+
+    def __init__(self, problems: list[Problem] | Problem | str):
+        if isinstance(problems, str):
+            problems = [Problem("pnp", problems)]
+        elif isinstance(problems, Problem):
+            problems = [problems]
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class DataError(PnpError):
+    """A data file, layout or game record is unreadable or does not match its schema."""
+
+
+class FitError(PnpError):
+    """A text cannot be drawn in its box: too long at the minimum size, or a glyph is missing."""
+
+
+class UsageError(PnpError):
+    """Command-line options that contradict each other or name unknown things."""
