@@ -1,0 +1,42 @@
+"""What every game module declares, so generic code (validate, games, build, check) can
+treat the four games alike and a fifth game only touches `games/` and `data/`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """One data file a game reads: its key in the sources dict, file name and schema."""
+
+    key: str
+    filename: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class Component:
+    """A printed component as `pnp games` lists it: id, how many pieces, a human title."""
+
+    id: str
+    count: int
+    title: str
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's declaration. The callables are pure: parsed sources in, typed values out."""
+
+    id: str
+    title: str
+    players: tuple[int, int]
+    data_files: tuple[DataFile, ...]
+    make_content: Callable[[dict[str, Any]], Any]
+    components: Callable[[Any], list[Component]]
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    def data_file(self, key: str) -> DataFile:
+        return next(f for f in self.data_files if f.key == key)

@@ -1,0 +1,13 @@
+"""D20 Stacks: an Italian card game of rising D20 stacks for 2-4 players."""
+
+from pnp.games.base import DataFile, Game
+from pnp.games.d20_stacks import content
+
+GAME = Game(
+    id="d20-stacks",
+    title="D20 Stacks",
+    players=(2, 4),
+    data_files=(DataFile("deck", "deck.json", "d20-deck"),),
+    make_content=content.make_content,
+    components=content.components,
+)

@@ -1,0 +1,84 @@
+"""The Majority's printed content as typed values, built from the validated data files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.content.wordlist import WordList
+from pnp.errors import DataError
+from pnp.games.base import Component
+
+VOTE_OPTIONS = ("A", "B", "C", "Score")
+
+
+@dataclass(frozen=True)
+class VoteSet:
+    """One player's four vote cards share a colour and a symbol (for colour-blind players)."""
+
+    player: int
+    colour: str
+    rgb: str
+    symbol: str
+
+
+@dataclass(frozen=True)
+class VariantFace:
+    colour: str
+    rgb: str
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class MajorityContent:
+    words: WordList
+    vote_sets: tuple[VoteSet, ...]
+    vote_faces: tuple[str, ...]
+    preparation: tuple[str, ...]
+    point_cards: dict[int, int]
+    variant: tuple[VariantFace, VariantFace]
+    blank_cards: int
+
+
+def make_content(sources: dict) -> MajorityContent:
+    """Typed content; DataError if the point cards lack the 1s and 5s the rules count in."""
+    doc = sources["components"]
+    data = doc.value
+    points = {p["value"]: p["count"] for p in data["point_cards"]}
+    problems = [
+        doc.problem("$.point_cards", f"point cards of value {v} are missing")
+        for v in (1, 5) if v not in points
+    ]
+    values = [p["value"] for p in data["point_cards"]]
+    problems += [
+        doc.problem(f"$.point_cards[{i}]", f"value {v} is listed twice")
+        for i, v in enumerate(values) if v in values[:i]
+    ]
+    if len(data["vote_faces"]) != len(VOTE_OPTIONS):
+        problems.append(doc.problem("$.vote_faces", "needs exactly 4 labels: A, B, C and Score"))
+    if problems:
+        raise DataError(problems)
+    return MajorityContent(
+        words=sources["words"],
+        vote_sets=tuple(VoteSet(i + 1, **s) for i, s in enumerate(data["vote_sets"])),
+        vote_faces=tuple(data["vote_faces"]),
+        preparation=tuple(data["preparation_cards"]),
+        point_cards=points,
+        variant=(VariantFace(**data["variant_card"]["front"]),
+                 VariantFace(**data["variant_card"]["back"])),
+        blank_cards=data["blank_cards"],
+    )
+
+
+def components(content: MajorityContent) -> list[Component]:
+    points = [Component(f"point-cards-{v}", n, f"{v}-point cards")
+              for v, n in sorted(content.point_cards.items())]
+    return [
+        Component("word-cards", len(content.words.cards), "Word cards (double-sided)"),
+        Component("vote-cards", len(content.vote_sets) * len(content.vote_faces),
+                  f"Vote cards ({len(content.vote_sets)} sets of A, B, C, Score)"),
+        Component("preparation-cards", len(content.preparation), "Preparation cards"),
+        *points,
+        Component("variant-card", 1, "Variant card (green / red)"),
+        Component("blank-cards", content.blank_cards, "Blank cards"),
+    ]

@@ -1,0 +1,18 @@
+"""The Majority 2: a two-player faction card game."""
+
+from pnp.games.base import DataFile, Game
+from pnp.games.majority2 import content
+
+GAME = Game(
+    id="majority2",
+    title="The Majority 2",
+    players=(2, 2),
+    data_files=(
+        DataFile("factions", "factions.json", "majority2-factions"),
+        DataFile("members", "members.json", "majority2-cards"),
+        DataFile("promos", "promos.json", "majority2-cards"),
+        DataFile("tokens", "tokens.json", "majority2-tokens"),
+    ),
+    make_content=content.make_content,
+    components=content.components,
+)

@@ -1,0 +1,198 @@
+"""The Majority 2's cards and tokens as typed values, cross-checked between files.
+
+The printer and the checker both read these: a card's VP rule, quantity and colour live
+in one place (the data), so a printed card and the checker's arithmetic cannot disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.content.jsonfile import JsonDoc
+from pnp.errors import DataError, Problem
+from pnp.games.base import Component
+
+RANKS = ("secretary", "junior", "senior", "veteran", "aristocrat")
+INDEPENDENT = "independent"
+
+
+@dataclass(frozen=True)
+class Faction:
+    id: str
+    name: str
+    colour: str | None
+    symbol: str
+    motto: str = ""
+
+
+@dataclass(frozen=True)
+class VpRule:
+    """How a card scores: `fixed` (base), `secretary-combo` (base + bonus per other
+    Secretary of this card's printed colour) or `distinct-colours` (base + bonus per colour)."""
+
+    rule: str
+    base: int
+    bonus: int = 0
+
+    @classmethod
+    def from_data(cls, data: dict) -> VpRule:
+        if data["rule"] == "fixed":
+            return cls("fixed", data["points"])
+        bonus = data.get("per_match", data.get("per_colour", 0))
+        return cls(data["rule"], data["base"], bonus)
+
+
+@dataclass(frozen=True)
+class Member:
+    id: str
+    faction: str
+    colour: str | None
+    rank: str
+    title: str
+    cost: int
+    requires_formed: int
+    quantity: int
+    vp: VpRule
+    abilities: tuple[str, ...]
+    free_play: bool
+    promo: bool
+    note: str = ""
+
+    @property
+    def replaces(self) -> str | None:
+        """The base card id a promo member stands in for (one for one), if any."""
+        if not self.promo or self.faction == INDEPENDENT:
+            return None
+        return f"{self.faction}-{self.rank}"
+
+
+@dataclass(frozen=True)
+class Majority2Content:
+    colours: dict[str, str]
+    factions: dict[str, Faction]
+    members: tuple[Member, ...]
+    promos: tuple[Member, ...]
+    discs: tuple[str, ...]
+    coins: int
+    coin_labels: tuple[str, str]
+    start_marker: str
+    cards: dict[str, Member] = field(init=False)
+
+    def __post_init__(self):
+        object.__setattr__(self, "cards", {c.id: c for c in self.members + self.promos})
+
+
+def make_content(sources: dict) -> Majority2Content:
+    """Typed content from factions, members, promos (plus custom promos) and tokens;
+    DataError listing every inconsistency between the files."""
+    problems: list[Problem] = []
+    factions_doc = sources["factions"]
+    colours = dict(factions_doc.value["colours"])
+    factions = _factions(factions_doc, colours, problems)
+    members = _members(sources["members"], factions, problems, expect_set="base")
+    promo_docs = [sources["promos"], *sources.get("custom_promos", [])]
+    promos = [m for doc in promo_docs for m in _members(doc, factions, problems, "promo")]
+    _check_ids(members, promos, promo_docs, sources["members"], problems)
+    tokens = sources["tokens"]
+    problems += [
+        tokens.problem(f"$.discs[{i}]", f"unknown colour {c!r}; colours: {', '.join(colours)}")
+        for i, c in enumerate(tokens.value["discs"]) if c not in colours
+    ]
+    if problems:
+        raise DataError(problems)
+    coins = tokens.value["coins"]
+    return Majority2Content(
+        colours, factions, tuple(members), tuple(promos), tuple(tokens.value["discs"]),
+        coins["count"], (coins["up_label"], coins["down_label"]),
+        tokens.value["start_marker"]["label"],
+    )
+
+
+def _factions(doc: JsonDoc, colours: dict, problems: list) -> dict[str, Faction]:
+    factions = {}
+    for i, f in enumerate(doc.value["factions"]):
+        if f["colour"] is not None and f["colour"] not in colours:
+            problems.append(doc.problem(f"$.factions[{i}].colour",
+                                        f"unknown colour {f['colour']!r}"))
+        if f["id"] in factions:
+            problems.append(doc.problem(f"$.factions[{i}].id", f"faction {f['id']!r} twice"))
+        factions[f["id"]] = Faction(**f)
+    return factions
+
+
+def _members(doc: JsonDoc, factions: dict, problems: list, expect_set: str) -> list[Member]:
+    if doc.value["set"] != expect_set:
+        problems.append(doc.problem("$.set", f"expected a {expect_set!r} card file"))
+    members = []
+    for i, card in enumerate(doc.value["cards"]):
+        where = f"$.cards[{i}]"
+        faction = factions.get(card["faction"])
+        if faction is None:
+            problems.append(doc.problem(f"{where}.faction",
+                                        f"unknown faction {card['faction']!r}; "
+                                        f"factions: {', '.join(factions)}"))
+        elif card["colour"] != faction.colour:
+            problems.append(doc.problem(f"{where}.colour",
+                                        f"{faction.name} are {faction.colour}, "
+                                        f"not {card['colour']}"))
+        if (card["rank"] == "ghost") != (card["faction"] == INDEPENDENT):
+            problems.append(doc.problem(f"{where}.rank",
+                                        "only independent cards have the rank 'ghost'"))
+        if expect_set == "base" and card["id"] != f"{card['faction']}-{card['rank']}":
+            problems.append(doc.problem(f"{where}.id", f"a base card's id is <faction>-<rank>: "
+                                                     f"{card['faction']}-{card['rank']}"))
+        members.append(_member(card, faction, promo=expect_set == "promo"))
+    return members
+
+
+def _member(card: dict, faction: Faction | None, promo: bool) -> Member:
+    name = faction.name if faction else card["faction"].title()
+    title = card.get("title") or f"{name} {card['rank'].title()}"
+    return Member(
+        id=card["id"], faction=card["faction"], colour=card["colour"], rank=card["rank"],
+        title=title, cost=card["cost"], requires_formed=card["requires_formed"],
+        quantity=card["quantity"], vp=VpRule.from_data(card["vp"]),
+        abilities=tuple(card["abilities"]), free_play=card["free_play"], promo=promo,
+        note=card.get("note", ""),
+    )
+
+
+def _check_ids(members, promos, promo_docs, members_doc, problems) -> None:
+    """Ids unique across all files; a promo replaces a base card it does not outnumber."""
+    base = {m.id: m for m in members}
+    seen = set()
+    for i, m in enumerate(members):
+        if m.id in seen:
+            problems.append(members_doc.problem(f"$.cards[{i}].id", f"id {m.id!r} used twice"))
+        seen.add(m.id)
+    index = 0
+    for doc in promo_docs:
+        for i, _ in enumerate(doc.value["cards"]):
+            m = promos[index]
+            index += 1
+            where = f"$.cards[{i}]"
+            if m.id in seen:
+                problems.append(doc.problem(f"{where}.id", f"id {m.id!r} is already used"))
+            seen.add(m.id)
+            target = base.get(m.replaces) if m.replaces else None
+            if m.replaces and target is None:
+                problems.append(doc.problem(where, f"a promo replaces a base card of the same "
+                                                   f"faction and rank; there is no {m.replaces}"))
+            elif target and m.quantity > target.quantity:
+                problems.append(doc.problem(f"{where}.quantity",
+                                            f"{m.quantity} copies cannot replace the "
+                                            f"{target.quantity} copies of {target.id}"))
+
+
+def components(content: Majority2Content) -> list[Component]:
+    promo_members = [m for m in content.promos if m.faction != INDEPENDENT]
+    ghosts = [m for m in content.promos if m.faction == INDEPENDENT]
+    return [
+        Component("members", sum(m.quantity for m in content.members), "Member cards"),
+        Component("promo-members", sum(m.quantity for m in promo_members),
+                  "Promo member cards"),
+        Component("ghosts", sum(m.quantity for m in ghosts), "Independent Ghosts"),
+        Component("colour-discs", len(content.discs), "Colour discs"),
+        Component("coins", content.coins, "Coins"),
+        Component("start-marker", 1, "Start-player marker"),
+    ]

@@ -1,0 +1,101 @@
+"""`pnp validate`: check data files, word lists, layouts and game records before use.
+
+Each file is checked for what it is (detected from `"$schema"`, `"game"` or its suffix):
+its schema first, then what only makes sense in context — a card's colour against its
+faction, a promo against the base card it replaces — by loading the whole game with the
+file swapped in. Validating never stops at the first bad file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.content import paths
+from pnp.content.sources import detect_kind, load_source
+from pnp.content.wordlist import WordList
+from pnp.errors import DataError, Problem
+from pnp.gamedata import load_content
+from pnp.games import GAMES, kind_owner
+
+_SUFFIXES = (".json", ".txt", ".csv")
+
+@dataclass
+class FileReport:
+    """What validating one file found."""
+
+    path: Path
+    kind: str | None
+    problems: list[Problem] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def default_paths(data_dir: Path | None = None) -> list[Path]:
+    """Every shipped data file: each game's declared files, then the examples."""
+    root = data_dir or paths.data_dir()
+    files = [root / g.id / f.filename for g in GAMES.values() for f in g.data_files]
+    examples = root / "examples"
+    if examples.is_dir():
+        files += sorted(p for p in examples.rglob("*") if p.suffix in _SUFFIXES)
+    layouts = paths.templates_dir() / "layouts"
+    if layouts.is_dir():
+        files += sorted(layouts.glob("*.json"))
+    return files
+
+
+def expand(targets: list[Path]) -> list[Path]:
+    """Folders become the data files inside them, in a stable order."""
+    out: list[Path] = []
+    for target in targets:
+        if target.is_dir():
+            out += sorted(p for p in target.rglob("*") if p.suffix.lower() in _SUFFIXES)
+        else:
+            out.append(target)
+    return out
+
+
+def validate_paths(targets: list[Path], data_dir: Path | None = None) -> list[FileReport]:
+    """A report per file (folders expanded); never raises for bad input."""
+    files = expand(targets) if targets else default_paths(data_dir)
+    return [validate_file(path, data_dir) for path in files]
+
+
+def validate_file(path: Path, data_dir: Path | None = None) -> FileReport:
+    """Check one file completely: kind, schema, then its consistency with the game."""
+    report = FileReport(path, None)
+    try:
+        report.kind = detect_kind(path)
+        source = load_source(path, report.kind)
+        if isinstance(source, WordList):
+            report.warnings += source.warnings
+        report.problems += _context_problems(path, report.kind, source, data_dir)
+    except DataError as exc:
+        report.problems += exc.problems
+    return report
+
+
+def _context_problems(path: Path, kind: str, source, data_dir: Path | None) -> list[Problem]:
+    owner = kind_owner(kind)
+    if owner is None:
+        return []
+    game, data_file = owner
+    try:
+        if kind == "majority2-cards" and source.value["set"] == "promo" \
+                and not _is_shipped(path, game.id, "promos.json", data_dir):
+            load_content(game.id, data_dir, custom_promos=[path])
+        else:
+            key = "promos" if kind == "majority2-cards" and source.value["set"] == "promo" \
+                else data_file.key
+            load_content(game.id, data_dir, overrides={key: path})
+    except DataError as exc:
+        return [p for p in exc.problems if p.file == str(path)] or exc.problems
+    return []
+
+
+def _is_shipped(path: Path, game_id: str, filename: str, data_dir: Path | None) -> bool:
+    shipped = (data_dir or paths.data_dir()) / game_id / filename
+    return shipped.exists() and path.resolve() == shipped.resolve()
