@@ -1,0 +1,90 @@
+from pathlib import Path
+
+import pytest
+
+from pnp.content.wordlist import fold, load_word_list, mojibake_fix
+from pnp.errors import DataError
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_txt_pairs_consecutive_words_and_skips_comments(tmp_path):
+    words = load_word_list(write(tmp_path, "w.txt", "# my list\nDoor\n\nLamp\n  Stool  \nWoman\n"))
+    assert [(c.front.text, c.back.text) for c in words.cards] == [("Door", "Lamp"),
+                                                                   ("Stool", "Woman")]
+    assert words.cards[1].front.line == 5
+    assert words.warnings == []
+
+
+def test_odd_count_leaves_a_blank_back_with_a_warning(tmp_path):
+    words = load_word_list(write(tmp_path, "w.txt", "Door\nLamp\nStool\n"))
+    assert words.cards[-1].back is None
+    assert len(words.warnings) == 1
+    assert "w.txt:3: odd number of words (3)" in str(words.warnings[0])
+
+
+def test_csv_with_word_column_pairs_rows(tmp_path):
+    words = load_word_list(write(tmp_path, "w.csv", "Word,notes\nDoor,x\nLamp,\nStool,y\n"))
+    assert [c.front.text for c in words.cards] == ["Door", "Stool"]
+    assert words.cards[0].back.text == "Lamp"
+
+
+def test_csv_with_back_column_is_one_card_per_row(tmp_path):
+    words = load_word_list(write(tmp_path, "w.csv", "word,back\nDoor,Lamp\nStool,\n"))
+    assert words.cards[0].back.text == "Lamp"
+    assert words.cards[1].back is None
+    assert words.cards[1].front.line == 3
+
+
+def test_json_list_keeps_paths_and_lines(tmp_path):
+    text = '{"cards": [\n {"front": "Door", "back": "Lamp"},\n {"front": "Stool"}\n]}'
+    words = load_word_list(write(tmp_path, "w.json", text))
+    assert words.cards[1].front.path == "$.cards[1].front"
+    assert words.cards[1].front.line == 3
+
+
+def test_all_problems_are_reported_at_once(tmp_path):
+    path = write(tmp_path, "w.txt", "Café\nDoor\ncafe\npiĂą\nDOOR\n")
+    with pytest.raises(DataError) as exc:
+        load_word_list(path)
+    messages = [str(p) for p in exc.value.problems]
+    assert messages == [
+        f"{path}:3: 'cafe' duplicates 'Café' (line 1)",
+        f"{path}:4: 'piĂą' looks garbled by a wrong text encoding; did you mean 'più'?",
+        f"{path}:5: 'DOOR' duplicates 'Door' (line 2)",
+    ]
+
+
+def test_decomposed_accents_are_composed(tmp_path):
+    words = load_word_list(write(tmp_path, "w.txt", "Cafe\u0301\nDoor\n"))
+    assert words.cards[0].front.text == "Café"
+
+
+@pytest.mark.parametrize(("garbled", "fixed"), [("piĂą", "più"), ("EtĂ\u00a0", "Età"),
+                                                  ("CafÃ©", "Café"), ("Ã¨", "è")])
+def test_mojibake_repairs(garbled, fixed):
+    assert mojibake_fix(garbled) == fixed
+
+
+@pytest.mark.parametrize("genuine", ["Äpfel", "Café", "più", "Straße", "niño", "Door", "Œuvre"])
+def test_genuine_accented_words_are_not_mojibake(genuine):
+    assert mojibake_fix(genuine) is None
+
+
+def test_fold_ignores_case_and_accents():
+    assert fold("Crème") == fold("CREME") == "creme"
+
+
+@pytest.mark.parametrize("name", ["w.doc", "w"])
+def test_unknown_suffix_is_an_error(tmp_path, name):
+    with pytest.raises(DataError, match="must end in .json, .txt or .csv"):
+        load_word_list(write(tmp_path, name, "Door\n"))
+
+
+def test_empty_list_is_an_error(tmp_path):
+    with pytest.raises(DataError, match="no words found"):
+        load_word_list(write(tmp_path, "w.txt", "# nothing\n\n"))
