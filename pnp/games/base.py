@@ -36,6 +36,10 @@ class Game:
     data_files: tuple[DataFile, ...]
     make_content: Callable[[dict[str, Any]], Any]
     components: Callable[[Any], list[Component]]
+    # What gets printed: content + print options -> list of render.model.Deck (the card kits).
+    decks: Callable[..., list] | None = None
+    # The score checker's entry point for this game's records (see pnp/check.py).
+    checker: Any = None
     extras: dict[str, Any] = field(default_factory=dict)
 
     def data_file(self, key: str) -> DataFile:
