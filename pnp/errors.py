@@ -20,10 +20,25 @@ class Problem:
     path: str | None = None
 
     def __str__(self) -> str:
+        if not self.file:
+            return self.message
         where = f"{self.file}:{self.line}" if self.line else self.file
         if self.path:
             return f"{where}: {self.path}: {self.message}"
         return f"{where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a piece of content came from, so errors found later (when drawing) can still
+    point at the line the user wrote."""
+
+    file: str
+    line: int | None = None
+    path: str | None = None
+
+    def problem(self, message: str) -> Problem:
+        return Problem(self.file, message, line=self.line, path=self.path)
 
 
 class PnpError(Exception):
@@ -31,7 +46,7 @@ class PnpError(Exception):
 
     def __init__(self, problems: list[Problem] | Problem | str):
         if isinstance(problems, str):
-            problems = [Problem("pnp", problems)]
+            problems = [Problem("", problems)]
         elif isinstance(problems, Problem):
             problems = [problems]
         self.problems = list(problems)

@@ -1,7 +1,7 @@
 """The Majority: a word-association voting game for 3-10 players."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority import content
+from pnp.games.majority import content, printing
 
 GAME = Game(
     id="majority",
@@ -13,4 +13,5 @@ GAME = Game(
     ),
     make_content=content.make_content,
     components=content.components,
+    decks=printing.decks,
 )

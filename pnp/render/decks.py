@@ -1,0 +1,213 @@
+"""Print decks into one PDF: impose cards on sheets, add backs (duplex or fold), marks.
+
+The page sequence for double-sided decks in duplex mode is fronts, backs, fronts, backs…
+with every back page mirrored so each back lands behind its front. A back shared by the
+whole deck is drawn once as a form XObject and placed by reference.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import FitError, Problem
+from pnp.render.draw import FaceContext, draw_face, text_fits
+from pnp.render.fonts import FontSet
+from pnp.render.geometry import (
+    Backs,
+    Box,
+    Size,
+    card_size,
+    impose,
+    impose_fold,
+    mirror_for_duplex,
+    paper_size,
+    pt,
+)
+from pnp.render.layout import LayoutSet
+from pnp.render.marks import crop_marks, cut_lines, fold_line
+from pnp.render.model import Card, Deck, Face
+from pnp.render.pdf import pdf_canvas
+
+BACK_MODES = ("duplex-long", "duplex-short", "fold", "none")
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How the user wants to print: paper, backs, bleed, marks, ink, back-page offset."""
+
+    paper: str = "a4"
+    backs: str = "duplex-long"
+    bleed: float = 0.0
+    crop_marks: bool = True
+    ink_saver: bool = False
+    offset_x: float = 0.0
+    offset_y: float = 0.0
+    margin: float = 5.0
+
+
+@dataclass(frozen=True)
+class FileSummary:
+    path: Path
+    pages: int
+    cards: int
+
+
+@dataclass
+class _Job:
+    """One PDF being drawn: canvas, layouts, fonts, options, and forms already defined."""
+
+    c: object
+    layouts: LayoutSet
+    fonts: FontSet
+    options: PrintOptions
+    title: str
+    progress: Callable[[], None] | None
+    forms: set
+    pages: int = 0
+
+
+def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
+                 options: PrintOptions, title: str,
+                 progress: Callable[[], None] | None = None) -> FileSummary:
+    """Draw `decks` into `path` (atomically); FitError listing every card that cannot be
+    drawn, checked before a single page is written."""
+    if options.backs not in BACK_MODES:
+        raise FitError(Problem("", f"--backs must be one of {', '.join(BACK_MODES)}"))
+    problems = preflight(decks, layouts, fonts, options)
+    if problems:
+        raise FitError(problems)
+    paper = paper_size(options.paper)
+    subject = ", ".join(d.title for d in decks)
+    with pdf_canvas(path, paper, title, subject, fonts) as c:
+        job = _Job(c, layouts, fonts, options, title, progress, set())
+        for deck in decks:
+            _render_deck(job, deck)
+    return FileSummary(path, job.pages, sum(len(d.cards) for d in decks))
+
+
+def preflight(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
+              options: PrintOptions) -> list[Problem]:
+    """Every text that will not fit and every layout that does not match its deck size."""
+    problems: list[Problem] = []
+    for deck in decks:
+        size = card_size(deck.size)
+        faces = [(card, face) for card in deck.cards for face in (card.front, card.back) if face]
+        if deck.back:
+            faces.append((Card(deck.back, label=f"{deck.title} back"), deck.back))
+        for card, face in faces:
+            layout = layouts.get(face.layout)
+            if layout.size != size:
+                problems.append(Problem(str(layouts.folder / f"{face.layout}.json"),
+                                        f"layout {face.layout!r} is {layout.size}, but "
+                                        f"{deck.title} cards are {size}"))
+                continue
+            problems += text_fits(layout, dict(face.fields),
+                                  _context(card, face, options, fonts))
+    return sorted(set(problems), key=problems.index)
+
+
+def _context(card: Card, face: Face, options: PrintOptions, fonts: FontSet) -> FaceContext:
+    return FaceContext(fonts, options.ink_saver, options.bleed, card.label,
+                       face.source or card.source)
+
+
+def _render_deck(job: _Job, deck: Deck) -> None:
+    size = card_size(deck.size)
+    opts = job.options
+    two_sided = deck.double_sided and opts.backs != "none"
+    if two_sided and opts.backs == "fold":
+        sheet = impose_fold(size, opts.paper, opts.margin, opts.bleed)
+        for start in range(0, len(deck.cards), len(sheet.fronts)):
+            chunk = deck.cards[start:start + len(sheet.fronts)]
+            _page(job, deck, sheet.paper, chunk, sheet.fronts, "fronts and backs")
+            _draw_backs(job, deck, chunk, sheet.backs, (0.0, 0.0))
+            _marks(job, deck, sheet.paper, sheet.backs.boxes[:len(chunk)])
+            fold_line(job.c, sheet.fold)
+            _finish_page(job)
+        return
+    sheet = impose(size, opts.paper, opts.margin, opts.bleed)
+    backs = mirror_for_duplex(sheet, "long" if opts.backs != "duplex-short" else "short")
+    for start in range(0, len(deck.cards), len(sheet.slots)):
+        chunk = deck.cards[start:start + len(sheet.slots)]
+        _page(job, deck, sheet.paper, chunk, sheet.slots, "fronts" if two_sided else "")
+        _finish_page(job)
+        if two_sided:
+            _start_page(job, sheet.paper, deck, "backs")
+            _draw_backs(job, deck, chunk, backs, (opts.offset_x, opts.offset_y))
+            _marks(job, deck, sheet.paper, _shifted(backs.boxes[:len(chunk)], opts))
+            _finish_page(job)
+
+
+def _page(job: _Job, deck: Deck, paper: Size, chunk, slots, side: str) -> None:
+    _start_page(job, paper, deck, side)
+    for card, slot in zip(chunk, slots, strict=False):
+        _draw(job, card, card.front, slot, 0)
+    _marks(job, deck, paper, slots[:len(chunk)])
+
+
+def _start_page(job: _Job, paper: Size, deck: Deck, side: str) -> None:
+    c = job.c
+    c.setPageSize((pt(paper.width), pt(paper.height)))
+    label = f"{job.title} · {deck.title} · sheet {job.pages + 1}" + (f" ({side})" if side else "")
+    c.saveState()
+    c.setFillGray(0.45)
+    c.setFont(job.fonts.regular, 6.5)
+    c.drawString(pt(8), pt(2.5 + 3), label)
+    c.restoreState()
+
+
+def _finish_page(job: _Job) -> None:
+    job.c.showPage()
+    job.pages += 1
+    if job.progress:
+        job.progress()
+
+
+def _shifted(boxes, opts: PrintOptions) -> tuple[Box, ...]:
+    return tuple(Box(b.x + opts.offset_x, b.y + opts.offset_y, b.width, b.height) for b in boxes)
+
+
+def _draw_backs(job: _Job, deck: Deck, chunk, backs: Backs, offset) -> None:
+    for card, box in zip(chunk, backs.boxes, strict=False):
+        slot = Box(box.x + offset[0], box.y + offset[1], box.width, box.height)
+        if card.back is not None:
+            _draw(job, card, card.back, slot, backs.rotation)
+        elif deck.back is not None:
+            _place_shared_back(job, deck, slot, backs.rotation)
+
+
+def _draw(job: _Job, card: Card, face: Face, slot: Box, rotation: int) -> None:
+    layout = job.layouts.get(face.layout)
+    ctx = _context(card, face, job.options, job.fonts)
+    draw_face(job.c, layout, dict(face.fields), slot, ctx, rotation)
+
+
+def _place_shared_back(job: _Job, deck: Deck, slot: Box, rotation: int) -> None:
+    """Draw the deck's back once as a form, then place it by reference in every slot."""
+    c = job.c
+    name = f"back-{deck.id}"
+    if name not in job.forms:
+        bleed = pt(job.options.bleed)
+        c.beginForm(name, -bleed, -bleed, pt(slot.width) + bleed, pt(slot.height) + bleed)
+        _draw(job, Card(deck.back, label=f"{deck.title} back"), deck.back,
+              Box(0, 0, slot.width, slot.height), 0)
+        c.endForm()
+        job.forms.add(name)
+    c.saveState()
+    c.translate(pt(slot.x), pt(slot.y))
+    if rotation == 180:
+        c.translate(pt(slot.width), pt(slot.height))
+        c.rotate(180)
+    c.doForm(name)
+    c.restoreState()
+
+
+def _marks(job: _Job, deck: Deck, paper: Size, slots) -> None:
+    if not job.options.crop_marks:
+        return
+    if deck.shape == "circle" or job.options.bleed == 0:
+        cut_lines(job.c, slots, deck.shape)
+    if deck.shape != "circle":
+        crop_marks(job.c, slots, paper, job.options.bleed)

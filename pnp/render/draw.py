@@ -1,0 +1,289 @@
+"""Draw one card face from its layout: each box kind has one small drawing function.
+
+A face is drawn in its slot's coordinate system (mm converted with `pt`), optionally
+turned 180° for backs that are mirrored top-to-bottom. Text is fitted before it is drawn;
+a text that does not fit raises FitError naming the card, never overflows silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from pnp.errors import FitError, Location, Problem
+from pnp.render.fonts import FontSet, require_glyphs
+from pnp.render.geometry import Box, pt
+from pnp.render.layout import Layout, LayoutBox, fill_placeholders
+from pnp.render.symbols import polygons, symbol_names
+from pnp.render.textfit import FittedText, fit_text
+
+_DEFAULT_TEXT = {"font": "regular", "size": 12.0, "align": "center", "valign": "middle",
+                 "wrap": False, "colour": "#000000"}
+
+
+@dataclass(frozen=True)
+class FaceContext:
+    """What drawing a face needs beyond the layout: fonts, options, and who it is for."""
+
+    fonts: FontSet
+    ink_saver: bool
+    bleed: float
+    label: str
+    source: Location | None
+
+
+def resolved_boxes(layout: Layout, fields: dict, ctx: FaceContext):
+    """(box, props) for each box to draw: ink-saver overrides applied, placeholders filled,
+    boxes whose `if` field is false left out."""
+    for box in layout.boxes:
+        props = dict(box.props)
+        if ctx.ink_saver and "ink_saver" in props:
+            props.update(props["ink_saver"])
+        props.pop("ink_saver", None)
+        props = fill_placeholders(props, fields, box, layout.name)
+        if _visible(props.pop("if", None), fields):
+            yield box, props
+
+
+def _visible(condition: str | None, fields: dict) -> bool:
+    if not condition:
+        return True
+    negate = condition.startswith("!")
+    value = bool(fields.get(condition.lstrip("!")))
+    return value != negate
+
+
+def draw_face(c, layout: Layout, fields: dict, slot: Box, ctx: FaceContext,
+              rotation: int = 0) -> None:
+    """Draw the face into `slot` (its trim box on the page)."""
+    c.saveState()
+    c.translate(pt(slot.x), pt(slot.y))
+    if rotation == 180:
+        c.translate(pt(slot.width), pt(slot.height))
+        c.rotate(180)
+    for box, props in resolved_boxes(layout, fields, ctx):
+        DRAWERS[box.kind](c, box, props, ctx)
+    c.restoreState()
+
+
+def text_fits(layout: Layout, fields: dict, ctx: FaceContext) -> list[Problem]:
+    """Every text of the face that cannot be drawn (too long, missing glyph), not drawn."""
+    problems = []
+    for box, props in resolved_boxes(layout, fields, ctx):
+        if box.kind == "text":
+            try:
+                fitted_text(box, props, ctx)
+            except FitError as exc:
+                problems += exc.problems
+    return problems
+
+
+def fitted_text(box: LayoutBox, props: dict, ctx: FaceContext) -> FittedText:
+    opts = {**_DEFAULT_TEXT, **props}
+    text = str(opts.get("text", ""))
+    font = ctx.fonts.name(opts["font"])
+    where = ctx.source or box.where
+    require_glyphs(text, font, where, ctx.label)
+    width, height = _text_area(box, opts)
+    fitted = _fit(text, font, width, height, float(opts["size"]),
+                  float(opts.get("min_size", opts["size"])), bool(opts["wrap"]),
+                  opts.get("max_lines"))
+    if fitted is None:
+        raise FitError(where.problem(
+            f"{ctx.label}: {text!r} does not fit the {box.name!r} box "
+            f"({box.width:g} × {box.height:g} mm) even at "
+            f"{opts.get('min_size', opts['size']):g} pt"))
+    return fitted
+
+
+def _text_area(box: LayoutBox, opts: dict) -> tuple[float, float]:
+    if opts.get("rotate") in (90, 270):
+        return pt(box.height), pt(box.width)
+    return pt(box.width), pt(box.height)
+
+
+@lru_cache(maxsize=8192)
+def _fit(text, font, width, height, size, min_size, wrap, max_lines):
+    return fit_text(text, font, width, height, size, min_size, wrap, max_lines)
+
+
+def _colour(value: Any):
+    from reportlab.lib.colors import HexColor
+
+    if value in (None, "none", ""):
+        return None
+    return HexColor(value)
+
+
+def _paint(c, props: dict, fill_key: str = "fill") -> tuple[bool, bool]:
+    fill, stroke = _colour(props.get(fill_key)), _colour(props.get("stroke"))
+    if fill is not None:
+        c.setFillColor(fill)
+    if stroke is not None:
+        c.setStrokeColor(stroke)
+        c.setLineWidth(float(props.get("stroke_width", 0.6)))
+        c.setDash(props.get("dash") or [])
+    return fill is not None, stroke is not None
+
+
+def _outer(box: LayoutBox, props: dict, ctx: FaceContext) -> tuple[float, ...]:
+    grow = ctx.bleed if props.get("bleed") else 0.0
+    return (pt(box.x - grow), pt(box.y - grow), pt(box.width + 2 * grow),
+            pt(box.height + 2 * grow))
+
+
+def draw_rect(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
+    fill, stroke = _paint(c, props)
+    if not (fill or stroke):
+        return
+    x, y, w, h = _outer(box, props, ctx)
+    radius = pt(float(props.get("radius", 0)))
+    if radius and not props.get("bleed"):
+        c.roundRect(x, y, w, h, radius, stroke=int(stroke), fill=int(fill))
+    else:
+        c.rect(x, y, w, h, stroke=int(stroke), fill=int(fill))
+
+
+def draw_ellipse(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
+    fill, stroke = _paint(c, props)
+    x, y, w, h = _outer(box, props, ctx)
+    if fill or stroke:
+        c.ellipse(x, y, x + w, y + h, stroke=int(stroke), fill=int(fill))
+
+
+def draw_text(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
+    from reportlab.pdfbase.pdfmetrics import getAscentDescent
+
+    fitted = fitted_text(box, props, ctx)
+    opts = {**_DEFAULT_TEXT, **props}
+    font = ctx.fonts.name(opts["font"])
+    colour = _colour(opts["colour"])
+    if colour is None:
+        return
+    c.saveState()
+    width, height = _text_area(box, opts)
+    _rotate_into(c, box, opts.get("rotate", 0))
+    ascent, descent = getAscentDescent(font, fitted.size)
+    block = ascent - descent + (len(fitted.lines) - 1) * fitted.leading
+    top = {"top": height, "middle": (height + block) / 2, "bottom": block}[opts["valign"]]
+    c.setFillColor(colour)
+    c.setFont(font, fitted.size)
+    for i, line in enumerate(fitted.lines):
+        baseline = top - ascent - i * fitted.leading
+        if opts["align"] == "left":
+            c.drawString(0, baseline, line)
+        elif opts["align"] == "right":
+            c.drawRightString(width, baseline, line)
+        else:
+            c.drawCentredString(width / 2, baseline, line)
+    c.restoreState()
+
+
+def _rotate_into(c, box: LayoutBox, rotate: int) -> None:
+    """Move the origin to the box's corner so that the (rotated) text area starts at 0,0."""
+    x, y, w, h = pt(box.x), pt(box.y), pt(box.width), pt(box.height)
+    if rotate == 180:
+        c.translate(x + w, y + h)
+    elif rotate == 90:
+        c.translate(x + w, y)
+    elif rotate == 270:
+        c.translate(x, y + h)
+    else:
+        c.translate(x, y)
+    if rotate:
+        c.rotate(rotate)
+
+
+def draw_symbol(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
+    name = str(props.get("symbol", ""))
+    if name not in symbol_names():
+        where = ctx.source or box.where
+        raise FitError(where.problem(f"{ctx.label}: unknown symbol {name!r}; known: "
+                                     f"{', '.join(symbol_names())}"))
+    count = int(float(props.get("count", 1)))
+    if count <= 0:
+        return
+    fill, stroke = _paint(c, {**props, "fill": props.get("fill", props.get("colour"))})
+    spacing = pt(float(props.get("spacing", 0.5)))
+    w, h = pt(box.width), pt(box.height)
+    size = min(h, (w - spacing * (count - 1)) / count)
+    start = pt(box.x) + (w - (size * count + spacing * (count - 1))) / 2
+    cy = pt(box.y) + h / 2
+    for i in range(count):
+        cx = start + size / 2 + i * (size + spacing)
+        _draw_polygons(c, name, cx, cy, size / 2, int(props.get("rotate", 0)), fill, stroke)
+
+
+def _draw_polygons(c, name: str, cx: float, cy: float, radius: float, rotate: int,
+                   fill: bool, stroke: bool) -> None:
+    from reportlab.pdfgen.canvas import FILL_EVEN_ODD
+
+    c.saveState()
+    c.translate(cx, cy)
+    if rotate:
+        c.rotate(-rotate)
+    path = c.beginPath()
+    for polygon in polygons(name):
+        path.moveTo(polygon[0][0] * radius, polygon[0][1] * radius)
+        for x, y in polygon[1:]:
+            path.lineTo(x * radius, y * radius)
+        path.close()
+    c.drawPath(path, fill=int(fill), stroke=int(stroke), fillMode=FILL_EVEN_ODD)
+    c.restoreState()
+
+
+def draw_line(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
+    _, stroke = _paint(c, {"stroke": "#000000", **props})
+    if stroke:
+        c.line(pt(box.x), pt(box.y), pt(box.x + box.width), pt(box.y + box.height))
+
+
+def draw_lines(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
+    """Evenly spaced horizontal write-in lines filling the box."""
+    _, stroke = _paint(c, {"stroke": "#9E9E9E", **props})
+    count = int(float(props.get("count", 5)))
+    if not stroke or count <= 0:
+        return
+    step = box.height / count
+    for i in range(count):
+        y = box.y + i * step
+        c.line(pt(box.x), pt(y), pt(box.x + box.width), pt(y))
+
+
+# Pip centres on a 3 × 3 grid (col, row from top-left), the standard die faces.
+PIP_LAYOUTS = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+def draw_pips(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
+    value = int(float(props.get("value", 0)))
+    fill, _ = _paint(c, {"fill": props.get("colour", "#000000")})
+    if value not in PIP_LAYOUTS or not fill:
+        return
+    side = min(box.width, box.height)
+    cell = side / 3
+    left = box.x + (box.width - side) / 2
+    top = box.y + (box.height + side) / 2
+    r = pt(cell * float(props.get("size", 0.32)))
+    for col, row in PIP_LAYOUTS[value]:
+        cx, cy = pt(left + (col + 0.5) * cell), pt(top - (row + 0.5) * cell)
+        c.circle(cx, cy, r, stroke=0, fill=1)
+
+
+DRAWERS: dict[str, Callable] = {
+    "rect": draw_rect,
+    "ellipse": draw_ellipse,
+    "text": draw_text,
+    "symbol": draw_symbol,
+    "line": draw_line,
+    "lines": draw_lines,
+    "pips": draw_pips,
+}

@@ -1,0 +1,240 @@
+"""Sheet geometry in millimetres: paper, card sizes, grid imposition, duplex and fold.
+
+Everything here is plain numbers (no drawing), so the positions a printer will produce can
+be asserted in tests. Coordinates are PDF-style: origin at the bottom-left of the page, y
+up, in mm; conversion to points happens only where the canvas is called (`pt`).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from pnp.errors import UsageError
+
+MM = 72 / 25.4
+MIN_MARGIN = 5.0
+
+
+def pt(mm: float) -> float:
+    """Millimetres to PDF points."""
+    return mm * MM
+
+
+@dataclass(frozen=True)
+class Size:
+    width: float
+    height: float
+
+    def rotated(self) -> Size:
+        return Size(self.height, self.width)
+
+    def __str__(self) -> str:
+        return f"{self.width:g} × {self.height:g} mm"
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle on a page, mm, origin bottom-left."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+    def grown(self, by: float) -> Box:
+        return Box(self.x - by, self.y - by, self.width + 2 * by, self.height + 2 * by)
+
+
+PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
+CARD_SIZES = {
+    "poker": Size(63.0, 88.0),
+    "bridge": Size(57.0, 89.0),
+    "mini": Size(44.0, 63.0),
+    "tarot": Size(70.0, 120.0),
+    "square": Size(70.0, 70.0),
+}
+
+
+def paper_size(name: str) -> Size:
+    """Portrait size of a paper name (`a4`, `letter`)."""
+    try:
+        return PAPERS[name.lower()]
+    except KeyError:
+        raise UsageError(f"unknown paper {name!r}; use a4 or letter") from None
+
+
+def card_size(spec: str | Size) -> Size:
+    """A named card size (poker, mini, tarot, square, bridge) or explicit `WxH` in mm."""
+    if isinstance(spec, Size):
+        return spec
+    if spec.lower() in CARD_SIZES:
+        return CARD_SIZES[spec.lower()]
+    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm)?\s*", spec)
+    if not match:
+        names = ", ".join(CARD_SIZES)
+        raise UsageError(f"unknown card size {spec!r}; use {names} or WIDTHxHEIGHT in mm")
+    return Size(float(match.group(1)), float(match.group(2)))
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A page of identical slots: where each card's trim box goes, in reading order."""
+
+    paper: Size
+    card: Size
+    slots: tuple[Box, ...]
+    columns: int
+    rows: int
+    bleed: float
+    gap: float
+
+    @property
+    def landscape(self) -> bool:
+        return self.paper.width > self.paper.height
+
+
+def _grid_count(avail: float, item: float, gap: float) -> int:
+    return max(0, math.floor((avail + gap + 1e-9) / (item + gap)))
+
+
+def impose(card: Size, paper: str, margin: float = MIN_MARGIN, bleed: float = 0.0,
+           gap: float | None = None) -> Sheet:
+    """The grid that fits the most cards on `paper` (portrait or landscape), centred.
+
+    Cards abut (one cut serves two cards) unless there is bleed: then each card keeps its
+    bleed and neighbours sit `2 × bleed` apart. The outer bleed must stay inside the
+    printer margin."""
+    _check_margin(margin, bleed)
+    gap = 2 * bleed if gap is None else gap
+    base = paper_size(paper)
+    best = None
+    for sheet_size in (base, base.rotated()):
+        avail_w = sheet_size.width - 2 * margin - 2 * bleed
+        avail_h = sheet_size.height - 2 * margin - 2 * bleed
+        cols = _grid_count(avail_w, card.width, gap)
+        rows = _grid_count(avail_h, card.height, gap)
+        if best is None or cols * rows > best[1] * best[2]:
+            best = (sheet_size, cols, rows)
+    sheet_size, cols, rows = best
+    if cols * rows == 0:
+        raise UsageError(f"a {card} card with {bleed:g} mm bleed does not fit on "
+                         f"{paper} with {margin:g} mm margins")
+    return Sheet(sheet_size, card, _slots(sheet_size, card, cols, rows, gap), cols, rows,
+                 bleed, gap)
+
+
+def _slots(paper: Size, card: Size, cols: int, rows: int, gap: float) -> tuple[Box, ...]:
+    grid_w = cols * card.width + (cols - 1) * gap
+    grid_h = rows * card.height + (rows - 1) * gap
+    left = (paper.width - grid_w) / 2
+    top = (paper.height + grid_h) / 2
+    return tuple(
+        Box(left + c * (card.width + gap), top - (r + 1) * card.height - r * gap,
+            card.width, card.height)
+        for r in range(rows) for c in range(cols)
+    )
+
+
+def _check_margin(margin: float, bleed: float) -> None:
+    if margin < MIN_MARGIN:
+        raise UsageError(f"a printer margin of {margin:g} mm is too small; "
+                         f"home printers need at least {MIN_MARGIN:g} mm")
+    if bleed < 0 or bleed > 10:
+        raise UsageError(f"bleed must be between 0 and 10 mm, not {bleed:g}")
+
+
+@dataclass(frozen=True)
+class Backs:
+    """Where the backs go and how they turn: a back is drawn rotated 180° when it is
+    mirrored top-to-bottom, so it reads upright when a card is turned over like a page."""
+
+    boxes: tuple[Box, ...]
+    rotation: int
+
+
+def mirror_for_duplex(sheet: Sheet, flip: str) -> Backs:
+    """Where each slot's back goes on the following page so it lands behind its front.
+
+    Turning the paper over its long edge mirrors positions across the axis parallel to
+    that edge (left-right on a portrait page, top-bottom on a landscape page); the short
+    edge is the other way round."""
+    if flip not in ("long", "short"):
+        raise UsageError(f"flip must be 'long' or 'short', not {flip!r}")
+    across_x = (flip == "long") != sheet.landscape
+    w, h = sheet.paper.width, sheet.paper.height
+    if across_x:
+        return Backs(tuple(Box(w - b.right, b.y, b.width, b.height) for b in sheet.slots), 0)
+    return Backs(tuple(Box(b.x, h - b.top, b.width, b.height) for b in sheet.slots), 180)
+
+
+@dataclass(frozen=True)
+class FoldSheet:
+    """A page with fronts on one half and their backs on the other, mirrored across the
+    fold line, so folding along it (and gluing) puts each back behind its front. Trim
+    edges sit `bleed` from the fold: without bleed the fold itself is the card's edge."""
+
+    paper: Size
+    card: Size
+    fronts: tuple[Box, ...]
+    backs: Backs
+    fold: tuple[float, float, float, float]
+    bleed: float
+
+
+def impose_fold(card: Size, paper: str, margin: float = MIN_MARGIN,
+                bleed: float = 0.0) -> FoldSheet:
+    """The fold layout holding the most card pairs: a vertical or horizontal fold line
+    through the middle of a portrait or landscape page."""
+    _check_margin(margin, bleed)
+    base = paper_size(paper)
+    gap = 2 * bleed
+    best = None
+    for size in (base, base.rotated()):
+        for vertical in (True, False):
+            across = (size.width / 2 if vertical else size.width) - 2 * bleed - \
+                (margin if vertical else 2 * margin)
+            along = (size.height if vertical else size.height / 2) - 2 * bleed - \
+                (2 * margin if vertical else margin)
+            cols = _grid_count(across, card.width, gap)
+            rows = _grid_count(along, card.height, gap)
+            if best is None or cols * rows > best[0]:
+                best = (cols * rows, size, vertical, cols, rows)
+    count, size, vertical, cols, rows = best
+    if count == 0:
+        raise UsageError(f"a {card} card does not fit twice (front and back) on {paper}")
+    return _fold_sheet(size, card, vertical, cols, rows, bleed)
+
+
+def _fold_sheet(paper: Size, card: Size, vertical: bool, cols: int, rows: int,
+                bleed: float) -> FoldSheet:
+    gap = 2 * bleed
+    grid_w = cols * card.width + (cols - 1) * gap
+    grid_h = rows * card.height + (rows - 1) * gap
+    if vertical:
+        fold = paper.width / 2
+        left, bottom = fold - bleed - grid_w, (paper.height - grid_h) / 2
+    else:
+        fold = paper.height / 2
+        left, bottom = (paper.width - grid_w) / 2, fold + bleed
+    fronts = tuple(
+        Box(left + c * (card.width + gap), bottom + grid_h - (r + 1) * card.height - r * gap,
+            card.width, card.height)
+        for r in range(rows) for c in range(cols)
+    )
+    if vertical:
+        backs = Backs(tuple(Box(2 * fold - b.right, b.y, b.width, b.height) for b in fronts), 0)
+        line = (fold, 0.0, fold, paper.height)
+    else:
+        backs = Backs(tuple(Box(b.x, 2 * fold - b.top, b.width, b.height) for b in fronts), 180)
+        line = (0.0, fold, paper.width, fold)
+    return FoldSheet(paper, card, fronts, backs, line, bleed)

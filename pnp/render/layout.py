@@ -1,0 +1,153 @@
+"""Card layouts: named boxes in a JSON template, with `extends` for reuse.
+
+Squib's lesson: the code knows how to draw a kind of box, the template knows where. Units
+are converted once here (mm from the top-left in the file, mm from the bottom-left in
+memory), so drawing code never juggles origins.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.content.jsonfile import JsonDoc, load_json
+from pnp.content.schemas import schema_problems
+from pnp.errors import DataError, Location, Problem
+from pnp.render.geometry import Size, card_size
+
+_PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+_KIND_DEFAULT = "rect"
+
+
+@dataclass(frozen=True)
+class LayoutBox:
+    """A box, in mm relative to the card's bottom-left trim corner, with its raw props."""
+
+    name: str
+    kind: str
+    x: float
+    y: float
+    width: float
+    height: float
+    props: dict[str, Any]
+    where: Location
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    size: Size
+    safe: float
+    boxes: tuple[LayoutBox, ...]
+
+
+class LayoutSet:
+    """The layouts of one templates folder, loaded on first use by name."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self._cache: dict[str, Layout] = {}
+
+    def get(self, name: str) -> Layout:
+        if name not in self._cache:
+            self._cache[name] = self._resolve(name, ())
+        return self._cache[name]
+
+    def _doc(self, name: str, chain: tuple[str, ...]) -> JsonDoc:
+        path = self.folder / f"{name}.json"
+        if not path.exists():
+            where = f" (extended by {chain[-1]})" if chain else ""
+            raise DataError(Problem(str(path), f"layout {name!r} not found{where}"))
+        doc = load_json(path)
+        problems = schema_problems(doc, "layout")
+        if problems:
+            raise DataError(problems)
+        return doc
+
+    def _resolve(self, name: str, chain: tuple[str, ...]) -> Layout:
+        if name in chain:
+            loop = " extends ".join((*chain, name))
+            raise DataError(Problem(str(self.folder / f"{chain[0]}.json"),
+                                    f"circular extends: {loop}", path="$.extends"))
+        doc = self._doc(name, chain)
+        data = doc.value
+        parent = self._resolve(data["extends"], (*chain, name)) if "extends" in data else None
+        size = card_size(data["size"]) if "size" in data else parent.size if parent else None
+        if size is None:
+            raise DataError(doc.problem("$", "a layout needs a size (or extends one that has)"))
+        safe = data.get("safe", parent.safe if parent else 3.0)
+        boxes = _merge_boxes(parent.boxes if parent else (), doc, size)
+        layout = Layout(name, size, safe, boxes)
+        problems = safe_zone_problems(layout)
+        if problems:
+            raise DataError(problems)
+        return layout
+
+
+def _merge_boxes(inherited: tuple[LayoutBox, ...], doc: JsonDoc,
+                 size: Size) -> tuple[LayoutBox, ...]:
+    """Inherited boxes in order, each replaced key by key by a same-named box; new boxes
+    appended. Coordinates flip to a bottom-left origin here, once."""
+    by_name = {b.name: b for b in inherited}
+    order = [b.name for b in inherited]
+    for index, raw in enumerate(doc.value["boxes"]):
+        where = Location(doc.file, doc.line_of(f"$.boxes[{index}]"), f"$.boxes[{index}]")
+        base = by_name.get(raw["name"])
+        merged = {**(_raw_of(base, size) if base else {}), **raw}
+        missing = [k for k in ("x", "y", "width", "height") if k not in merged]
+        if missing:
+            raise DataError(where.problem(f"box {raw['name']!r} needs {', '.join(missing)}"))
+        if raw["name"] not in by_name:
+            order.append(raw["name"])
+        by_name[raw["name"]] = _box(merged, size, where)
+    return tuple(by_name[n] for n in order)
+
+
+def _box(raw: dict, size: Size, where: Location) -> LayoutBox:
+    props = {k: v for k, v in raw.items() if k not in ("name", "kind", "x", "y", "width",
+                                                       "height")}
+    return LayoutBox(raw["name"], raw.get("kind", _KIND_DEFAULT), raw["x"],
+                     size.height - raw["y"] - raw["height"], raw["width"], raw["height"],
+                     props, where)
+
+
+def _raw_of(box: LayoutBox, size: Size) -> dict:
+    return {"name": box.name, "kind": box.kind, "x": box.x,
+            "y": size.height - box.y - box.height, "width": box.width, "height": box.height,
+            **box.props}
+
+
+def safe_zone_problems(layout: Layout) -> list[Problem]:
+    """Text boxes that reach outside the safe zone: the cutter may slice through them."""
+    s, w, h = layout.safe, layout.size.width, layout.size.height
+    return [
+        b.where.problem(f"layout {layout.name!r}: text box {b.name!r} crosses the "
+                        f"{s:g} mm safe zone")
+        for b in layout.boxes
+        if b.kind == "text" and (b.x < s - 1e-6 or b.y < s - 1e-6 or b.x + b.width > w - s
+                                 + 1e-6 or b.y + b.height > h - s + 1e-6)
+    ]
+
+
+def fill_placeholders(value: Any, fields: dict, box: LayoutBox, layout: str) -> Any:
+    """Replace `{field}` in strings (recursively in lists/dicts) with the card's values."""
+    if isinstance(value, str):
+        whole = _PLACEHOLDER.fullmatch(value)
+        if whole:
+            return _field(whole.group(1), fields, box, layout)
+        return _PLACEHOLDER.sub(lambda m: str(_field(m.group(1), fields, box, layout)), value)
+    if isinstance(value, list):
+        return [fill_placeholders(v, fields, box, layout) for v in value]
+    if isinstance(value, dict):
+        return {k: fill_placeholders(v, fields, box, layout) for k, v in value.items()}
+    return value
+
+
+def _field(name: str, fields: dict, box: LayoutBox, layout: str) -> Any:
+    if name not in fields:
+        raise DataError(box.where.problem(
+            f"layout {layout!r}, box {box.name!r}: no field {name!r} on this card "
+            f"(fields: {', '.join(sorted(fields)) or 'none'})"))
+    return fields[name]

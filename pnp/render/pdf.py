@@ -1,0 +1,49 @@
+"""Open a PDF canvas that is deterministic, print-safe, and written atomically.
+
+- invariant mode: the same input gives byte-identical files (diffable builds);
+- an embedded TTF as the initial font: no unembedded Helvetica sneaks into the file;
+- PrintScaling=None: viewers print at 100 %, so cards keep their size;
+- temp file + rename: an interrupted build never leaves a truncated PDF behind.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from pnp.render.fonts import FontSet
+from pnp.render.geometry import Size, pt
+
+AUTHOR = "majority-pnp"
+
+
+@contextmanager
+def atomic_path(path: Path) -> Iterator[Path]:
+    """A temporary sibling of `path` to write to; renamed over `path` only on success."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.partial")
+    try:
+        yield tmp
+        os.replace(tmp, path)
+    finally:
+        if tmp.exists():
+            tmp.unlink()
+
+
+@contextmanager
+def pdf_canvas(path: Path, paper: Size, title: str, subject: str, fonts: FontSet):
+    """A reportlab canvas for `path`; saved and moved into place when the block succeeds."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    with atomic_path(path) as tmp:
+        c = Canvas(str(tmp), pagesize=(pt(paper.width), pt(paper.height)), invariant=1,
+                   pageCompression=1, initialFontName=fonts.regular, initialFontSize=10)
+        c.setTitle(title)
+        c.setAuthor(AUTHOR)
+        c.setCreator(AUTHOR)
+        c.setSubject(subject)
+        c.setViewerPreference("PrintScaling", "None")
+        yield c
+        c.save()
