@@ -8,8 +8,6 @@ from pnp.content.wordlist import WordList
 from pnp.errors import DataError
 from pnp.games.base import Component
 
-VOTE_OPTIONS = ("A", "B", "C", "Score")
-
 
 @dataclass(frozen=True)
 class VoteSet:
@@ -30,14 +28,36 @@ class VariantFace:
 
 
 @dataclass(frozen=True)
+class Labelled:
+    """A printed label with its explanatory text (vote faces, preparation cards)."""
+
+    label: str
+    caption: str
+    hint: str = ""
+
+
+@dataclass(frozen=True)
+class PointCard:
+    value: int
+    count: int
+    rgb: str
+    unit: str
+
+
+@dataclass(frozen=True)
 class MajorityContent:
     words: WordList
     vote_sets: tuple[VoteSet, ...]
-    vote_faces: tuple[str, ...]
-    preparation: tuple[str, ...]
-    point_cards: dict[int, int]
+    vote_faces: tuple[Labelled, ...]
+    preparation: tuple[Labelled, ...]
+    point_kinds: tuple[PointCard, ...]
     variant: tuple[VariantFace, VariantFace]
     blank_cards: int
+
+    @property
+    def point_cards(self) -> dict[int, int]:
+        """The point-card supply by value: {1: 50, 5: 30} in the box."""
+        return {p.value: p.count for p in self.point_kinds}
 
 
 def make_content(sources: dict) -> MajorityContent:
@@ -54,16 +74,15 @@ def make_content(sources: dict) -> MajorityContent:
         doc.problem(f"$.point_cards[{i}]", f"value {v} is listed twice")
         for i, v in enumerate(values) if v in values[:i]
     ]
-    if len(data["vote_faces"]) != len(VOTE_OPTIONS):
-        problems.append(doc.problem("$.vote_faces", "needs exactly 4 labels: A, B, C and Score"))
     if problems:
         raise DataError(problems)
     return MajorityContent(
         words=sources["words"],
         vote_sets=tuple(VoteSet(i + 1, **s) for i, s in enumerate(data["vote_sets"])),
-        vote_faces=tuple(data["vote_faces"]),
-        preparation=tuple(data["preparation_cards"]),
-        point_cards=points,
+        vote_faces=tuple(Labelled(f["label"], f["caption"]) for f in data["vote_faces"]),
+        preparation=tuple(Labelled(p["label"], p["role"], p["hint"])
+                          for p in data["preparation_cards"]),
+        point_kinds=tuple(PointCard(**p) for p in data["point_cards"]),
         variant=(VariantFace(**data["variant_card"]["front"]),
                  VariantFace(**data["variant_card"]["back"])),
         blank_cards=data["blank_cards"],
@@ -71,8 +90,8 @@ def make_content(sources: dict) -> MajorityContent:
 
 
 def components(content: MajorityContent) -> list[Component]:
-    points = [Component(f"point-cards-{v}", n, f"{v}-point cards")
-              for v, n in sorted(content.point_cards.items())]
+    points = [Component(f"point-cards-{p.value}", p.count, f"{p.value}-point cards")
+              for p in content.point_kinds]
     return [
         Component("word-cards", len(content.words.cards), "Word cards (double-sided)"),
         Component("vote-cards", len(content.vote_sets) * len(content.vote_faces),
