@@ -1,0 +1,134 @@
+"""`pnp build`: turn each game's data into its print-ready PDFs under `output/<game>/`.
+
+The build is planned first (which files, which decks, which options) and checked as a
+whole — options, data, layouts, every text's fit — before the first byte is written, so
+a bad word never leaves a kit half rebuilt. Each file is written atomically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pnp.content import paths
+from pnp.errors import FitError, UsageError
+from pnp.gamedata import load_content
+from pnp.games import GAMES, get_game
+from pnp.render.decks import FileSummary, PrintOptions, preflight, render_decks
+from pnp.render.fonts import font_set
+from pnp.render.layout import LayoutSet
+from pnp.render.model import Deck
+
+
+@dataclass(frozen=True)
+class BuildRequest:
+    """Everything a build depends on; the CLI fills it from its options."""
+
+    games: tuple[str, ...] = ()
+    components: tuple[str, ...] = ()
+    out_dir: Path = Path("output")
+    options: PrintOptions = field(default_factory=PrintOptions)
+    data_dir: Path | None = None
+    templates_dir: Path | None = None
+    words: Path | None = None
+    promos: tuple[Path, ...] = ()
+    font: Path | None = None
+    dice: str = "nets"
+
+    @property
+    def game_ids(self) -> tuple[str, ...]:
+        return self.games or tuple(GAMES)
+
+
+@dataclass(frozen=True)
+class PlannedFile:
+    """One output file: where it goes, the component ids it holds, and how to make it."""
+
+    game: str
+    path: Path
+    components: tuple[str, ...]
+    write: Callable[[Callable[[], None] | None], FileSummary]
+    check: Callable[[], list] = lambda: []
+
+
+def plan_build(request: BuildRequest) -> list[PlannedFile]:
+    """The files this request builds, in order; UsageError for contradictory options."""
+    _check_options(request)
+    planned: list[PlannedFile] = []
+    for game_id in request.game_ids:
+        planned += _game_files(game_id, request)
+    if request.components:
+        planned = _select(planned, request)
+    return planned
+
+
+def run_build(request: BuildRequest,
+              progress: Callable[[PlannedFile], Callable[[], None] | None] | None = None
+              ) -> list[FileSummary]:
+    """Check every planned file, then write them; returns a summary per file."""
+    planned = plan_build(request)
+    problems = [p for f in planned for p in f.check()]
+    if problems:
+        raise FitError(problems)
+    return [f.write(progress(f) if progress else None) for f in planned]
+
+
+def _check_options(request: BuildRequest) -> None:
+    for game_id in request.game_ids:
+        get_game(game_id)
+    if request.words and "majority" not in request.game_ids:
+        raise UsageError("--words sets The Majority's word cards; add the game 'majority'")
+    if request.promos and "majority2" not in request.game_ids:
+        raise UsageError("--promos adds Majority 2 promo cards; add the game 'majority2'")
+    if request.font and not request.font.is_file():
+        raise UsageError(f"--font {request.font}: file not found")
+
+
+def _game_files(game_id: str, request: BuildRequest) -> list[PlannedFile]:
+    game = get_game(game_id)
+    overrides = {"words": request.words} if request.words and game_id == "majority" else {}
+    promos = list(request.promos) if game_id == "majority2" else None
+    content = load_content(game_id, request.data_dir, overrides, promos)
+    decks = game.decks(content, **_deck_options(game_id, request)) if game.decks else []
+    return _deck_files(game_id, game.title, decks, request)
+
+
+def _deck_options(game_id: str, request: BuildRequest) -> dict:
+    return {"dice": request.dice} if game_id == "majority-rules" else {}
+
+
+def _deck_files(game_id: str, title: str, decks: list[Deck],
+                request: BuildRequest) -> list[PlannedFile]:
+    """Group decks by output file (one PDF may hold several decks)."""
+    layouts = LayoutSet((request.templates_dir or paths.templates_dir()) / "layouts")
+    by_file: dict[str, list[Deck]] = {}
+    for deck in decks:
+        by_file.setdefault(deck.file, []).append(deck)
+    files = []
+    for name, group in by_file.items():
+        path = request.out_dir / game_id / f"{name}.pdf"
+
+        def write(progress, group=group, path=path):
+            return render_decks(path, group, layouts, font_set(request.font),
+                                request.options, title, progress)
+
+        def check(group=group):
+            return preflight(group, layouts, font_set(request.font), request.options)
+
+        files.append(PlannedFile(game_id, path, tuple(d.id for d in group), write, check))
+    return files
+
+
+def _select(planned: list[PlannedFile], request: BuildRequest) -> list[PlannedFile]:
+    known = sorted({c for f in planned for c in f.components})
+    unknown = [c for c in request.components if c not in known]
+    if unknown:
+        raise UsageError(f"unknown component(s) {', '.join(unknown)}; "
+                         f"known for {', '.join(request.game_ids)}: {', '.join(known)}")
+    return [f for f in planned if set(f.components) & set(request.components)]
+
+
+def with_options(request: BuildRequest, **changes) -> BuildRequest:
+    """A copy of `request` with print options changed (tests and benchmarks)."""
+    return replace(request, options=replace(request.options, **changes))
