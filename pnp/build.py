@@ -15,7 +15,13 @@ from pnp.content import paths
 from pnp.errors import FitError, UsageError
 from pnp.gamedata import load_content
 from pnp.games import GAMES, get_game
-from pnp.render.decks import FileSummary, PrintOptions, preflight, render_decks
+from pnp.render.decks import (
+    FileSummary,
+    PrintOptions,
+    check_print_options,
+    preflight,
+    render_decks,
+)
 from pnp.render.fonts import font_set
 from pnp.render.layout import LayoutSet
 from pnp.render.model import Deck
@@ -75,6 +81,7 @@ def run_build(request: BuildRequest,
 
 
 def _check_options(request: BuildRequest) -> None:
+    check_print_options(request.options)
     for game_id in request.game_ids:
         get_game(game_id)
     if request.words and "majority" not in request.game_ids:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.errors import FitError, Problem
+from pnp.errors import FitError, Problem, UsageError
 from pnp.render.draw import FaceContext, draw_face, text_fits
 from pnp.render.fonts import FontSet
 from pnp.render.geometry import (
@@ -19,6 +19,7 @@ from pnp.render.geometry import (
     Box,
     Size,
     card_size,
+    check_margins,
     impose,
     impose_fold,
     mirror_for_duplex,
@@ -73,8 +74,7 @@ def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontS
                  progress: Callable[[], None] | None = None) -> FileSummary:
     """Draw `decks` into `path` (atomically); FitError listing every card that cannot be
     drawn, checked before a single page is written."""
-    if options.backs not in BACK_MODES:
-        raise FitError(Problem("", f"--backs must be one of {', '.join(BACK_MODES)}"))
+    check_print_options(options)
     problems = preflight(decks, layouts, fonts, options)
     if problems:
         raise FitError(problems)
@@ -87,12 +87,21 @@ def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontS
     return FileSummary(path, job.pages, sum(len(d.cards) for d in decks))
 
 
+def check_print_options(options: PrintOptions) -> None:
+    """UsageError for options no sheet can honour, before anything is drawn."""
+    if options.backs not in BACK_MODES:
+        raise UsageError(f"--backs must be one of {', '.join(BACK_MODES)}")
+    paper_size(options.paper)
+    check_margins(options.margin, options.bleed)
+
+
 def preflight(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
               options: PrintOptions) -> list[Problem]:
     """Every text that will not fit and every layout that does not match its deck size."""
     problems: list[Problem] = []
     for deck in decks:
         size = card_size(deck.size)
+        impose(size, options.paper, options.margin, options.bleed)
         faces = [(card, face) for card in deck.cards for face in (card.front, card.back) if face]
         if deck.back:
             faces.append((Card(deck.back, label=f"{deck.title} back"), deck.back))

@@ -114,7 +114,7 @@ def impose(card: Size, paper: str, margin: float = MIN_MARGIN, bleed: float = 0.
     Cards abut (one cut serves two cards) unless there is bleed: then each card keeps its
     bleed and neighbours sit `2 × bleed` apart. The outer bleed must stay inside the
     printer margin."""
-    _check_margin(margin, bleed)
+    check_margins(margin, bleed)
     gap = 2 * bleed if gap is None else gap
     base = paper_size(paper)
     best = None
@@ -145,7 +145,8 @@ def _slots(paper: Size, card: Size, cols: int, rows: int, gap: float) -> tuple[B
     )
 
 
-def _check_margin(margin: float, bleed: float) -> None:
+def check_margins(margin: float, bleed: float) -> None:
+    """UsageError for a margin a home printer cannot print or an implausible bleed."""
     if margin < MIN_MARGIN:
         raise UsageError(f"a printer margin of {margin:g} mm is too small; "
                          f"home printers need at least {MIN_MARGIN:g} mm")
@@ -195,7 +196,7 @@ def impose_fold(card: Size, paper: str, margin: float = MIN_MARGIN,
                 bleed: float = 0.0) -> FoldSheet:
     """The fold layout holding the most card pairs: a vertical or horizontal fold line
     through the middle of a portrait or landscape page."""
-    _check_margin(margin, bleed)
+    check_margins(margin, bleed)
     base = paper_size(paper)
     gap = 2 * bleed
     best = None

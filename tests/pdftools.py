@@ -1,0 +1,69 @@
+"""Inspect generated PDFs in tests with pure-Python packages (pypdf, pdfplumber, pypdfium2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdf
+
+A4 = (595.28, 841.89)
+LETTER = (612.0, 792.0)
+MM = 72 / 25.4
+
+
+def page_sizes(path: Path) -> list[tuple[float, float]]:
+    reader = pypdf.PdfReader(str(path))
+    return [(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))
+            for p in reader.pages]
+
+
+def fonts(path: Path) -> dict[str, bool]:
+    """Every font used in the file -> whether its program is embedded."""
+    reader = pypdf.PdfReader(str(path))
+    found: dict[str, bool] = {}
+
+    def visit(resources):
+        if not resources:
+            return
+        resources = resources.get_object()
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            found[str(font["/BaseFont"])] = _embedded(font)
+        for xobject in (resources.get("/XObject") or {}).values():
+            xobject = xobject.get_object()
+            if xobject.get("/Subtype") == "/Form":
+                visit(xobject.get("/Resources"))
+
+    for page in reader.pages:
+        visit(page.get("/Resources"))
+    return found
+
+
+def _embedded(font) -> bool:
+    descendants = font.get("/DescendantFonts")
+    if descendants:
+        font = descendants[0].get_object()
+    descriptor = font.get("/FontDescriptor")
+    if descriptor is None:
+        return False
+    descriptor = descriptor.get_object()
+    return any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def text(path: Path) -> str:
+    reader = pypdf.PdfReader(str(path))
+    return "\n".join(page.extract_text() or "" for page in reader.pages)
+
+
+def catalog(path: Path):
+    return pypdf.PdfReader(str(path)).trailer["/Root"]
+
+
+def image_count(path: Path) -> int:
+    """Raster images anywhere in the file (vector output has none)."""
+    reader = pypdf.PdfReader(str(path))
+    count = 0
+    for page in reader.pages:
+        xobjects = (page.get("/Resources") or {}).get("/XObject") or {}
+        count += sum(1 for x in xobjects.values() if x.get_object().get("/Subtype") == "/Image")
+    return count

@@ -1,0 +1,97 @@
+"""`pnp build` from the command line: summaries, custom words, and every refusal."""
+
+from pdftools import page_sizes, text
+
+
+def test_build_prints_one_line_per_file(cli, tmp_path):
+    result = cli("build", "majority", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert lines[0] == f"{tmp_path}/majority/word-cards.pdf  46 page(s)  206 card(s)"
+    assert len(lines) >= 6
+    assert "\x1b[" not in result.stdout + result.stderr  # no progress bar when not a terminal
+
+
+def test_component_builds_only_the_file_holding_it(cli, tmp_path):
+    result = cli("build", "majority", "--component", "point-cards-5", "--out", tmp_path)
+    assert result.exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "majority").iterdir()) == ["point-cards.pdf"]
+
+
+def test_custom_txt_word_list_end_to_end(cli, tmp_path):
+    words = tmp_path / "mine.txt"
+    words.write_text("# party words\nCafé\nGiraffe\n\nÜberraschung\nPiñata\nZebra\n",
+                     encoding="utf-8")
+    result = cli("build", "majority", "-c", "word-cards", "--words", words, "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    pdf = tmp_path / "majority" / "word-cards.pdf"
+    assert len(page_sizes(pdf)) == 2
+    extracted = text(pdf)
+    for word in ("Café", "Giraffe", "Überraschung", "Piñata", "Zebra"):
+        assert word in extracted
+
+
+def test_word_too_long_exits_2_naming_the_word_and_line(cli, tmp_path):
+    words = tmp_path / "long.txt"
+    words.write_text("Door\nPneumonoultramicroscopicsilicovolcanoconiosis\n", encoding="utf-8")
+    result = cli("build", "majority", "--words", words, "--out", tmp_path)
+    assert result.exit_code == 2
+    assert (f"error: {words}:2: word card 1 (Door / Pneumonoultramicroscopicsilicovolcanoconiosis):"
+            f" 'Pneumonoultramicroscopicsilicovolcanoconiosis' does not fit") in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (tmp_path / "majority").exists()
+
+
+def test_missing_glyph_exits_2_naming_the_word(cli, tmp_path):
+    words = tmp_path / "ru.txt"
+    words.write_text("Door\nДом\n", encoding="utf-8")
+    result = cli("build", "majority", "--words", words, "--out", tmp_path)
+    assert result.exit_code == 2
+    assert f"{words}:2:" in result.stderr and "'Дом'" in result.stderr
+    assert "U+0414" in result.stderr and "--font" in result.stderr
+
+
+def test_failed_build_keeps_the_previous_good_file(cli, tmp_path):
+    assert cli("build", "majority", "-c", "word-cards", "--out", tmp_path).exit_code == 0
+    pdf = tmp_path / "majority" / "word-cards.pdf"
+    good = pdf.read_bytes()
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Door\n" + "x" * 60 + "\n", encoding="utf-8")
+    assert cli("build", "majority", "--words", bad, "--out", tmp_path).exit_code == 2
+    assert pdf.read_bytes() == good
+    assert not list((tmp_path / "majority").glob(".*partial"))
+
+
+def test_bad_word_list_file_exits_2(cli, tmp_path):
+    words = tmp_path / "dup.txt"
+    words.write_text("Door\ndoor\n", encoding="utf-8")
+    result = cli("build", "majority", "--words", words, "--out", tmp_path)
+    assert result.exit_code == 2
+    assert f"{words}:2: 'door' duplicates 'Door' (line 1)" in result.stderr
+
+
+def test_conflicting_and_unknown_options_are_refused_before_work(cli, tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("Door\nLamp\n", encoding="utf-8")
+    cases = [
+        (["d20-stacks", "--words", words], "--words sets The Majority's word cards"),
+        (["chess"], "unknown game 'chess'"),
+        (["majority", "--component", "dice"], "unknown component(s) dice"),
+        (["majority", "--paper", "a3"], "unknown paper 'a3'"),
+        (["majority", "--backs", "sideways"], "--backs must be one of"),
+        (["majority", "--font", tmp_path / "none.ttf"], "none.ttf: file not found"),
+        (["majority", "--bleed", "30"], "bleed must be between 0 and 10 mm"),
+    ]
+    for args, message in cases:
+        result = cli("build", *args, "--out", tmp_path / "o")
+        assert result.exit_code == 2, args
+        assert message in result.stderr, (args, result.stderr)
+    assert not (tmp_path / "o").exists()
+
+
+def test_not_a_font_file_is_refused(cli, tmp_path):
+    fake = tmp_path / "fake.ttf"
+    fake.write_bytes(b"not a font")
+    result = cli("build", "majority", "-c", "variant-card", "--font", fake, "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "not a usable TrueType font" in result.stderr
