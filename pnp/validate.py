@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pnp.check import record_problems
 from pnp.content import paths
 from pnp.content.sources import detect_kind, load_source
 from pnp.content.wordlist import WordList
@@ -79,6 +80,8 @@ def validate_file(path: Path, data_dir: Path | None = None) -> FileReport:
 
 
 def _context_problems(path: Path, kind: str, source, data_dir: Path | None) -> list[Problem]:
+    if kind.startswith("result-"):
+        return record_problems(path, source, data_dir)
     owner = kind_owner(kind)
     if owner is None:
         return []

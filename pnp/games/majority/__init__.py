@@ -1,7 +1,8 @@
 """The Majority: a word-association voting game for 3-10 players."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority import content, printing
+from pnp.games.majority import content, judge, printing, record
+from pnp.games.verdict import Checker
 
 GAME = Game(
     id="majority",
@@ -14,4 +15,5 @@ GAME = Game(
     make_content=content.make_content,
     components=content.components,
     decks=printing.decks,
+    checker=Checker(record.parse, judge.judge),
 )

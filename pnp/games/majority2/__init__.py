@@ -1,7 +1,8 @@
 """The Majority 2: a two-player faction card game."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority2 import content
+from pnp.games.majority2 import content, judge, record
+from pnp.games.verdict import Checker
 
 GAME = Game(
     id="majority2",
@@ -15,4 +16,5 @@ GAME = Game(
     ),
     make_content=content.make_content,
     components=content.components,
+    checker=Checker(record.parse, judge.judge),
 )

@@ -1,7 +1,8 @@
 """Majority Rules!: a hidden dice-majority game for 2-4 players."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority_rules import content
+from pnp.games.majority_rules import content, judge, record
+from pnp.games.verdict import Checker
 
 GAME = Game(
     id="majority-rules",
@@ -10,4 +11,5 @@ GAME = Game(
     data_files=(DataFile("components", "components.json", "majority-rules-components"),),
     make_content=content.make_content,
     components=content.components,
+    checker=Checker(record.parse, judge.judge),
 )

@@ -1,0 +1,169 @@
+"""`pnp check`'s job: read one hand-entered game record and return the game's verdict.
+
+The stages, each failing with a located DataError (exit status 2) before the next runs:
+read the JSON (line numbers, duplicate keys), pick the game (`"game"` or `--game`), check
+the record's schema, load the game's card data (plus a majority2 record's own promo file,
+relative to the record), then let the game's parser check names and card ids. Only a record
+that passes all of that is judged, so the rules code never sees a malformed value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.content.jsonfile import JsonDoc, load_json
+from pnp.content.schemas import load_schema, schema_problems
+from pnp.errors import DataError, PnpError, Problem, UsageError
+from pnp.gamedata import load_content
+from pnp.games import GAMES, Game, get_game
+from pnp.games.recordtools import did_you_mean
+from pnp.games.verdict import Verdict
+
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+
+
+@dataclass(frozen=True)
+class LoadedRecord:
+    """A record that passed every input check: its document, game, content and values."""
+
+    doc: JsonDoc
+    game: Game
+    content: Any
+    record: Any
+
+
+def check_file(path: Path, game_id: str | None = None, rule_args: Iterable[str] = (),
+               data_dir: Path | None = None) -> Verdict:
+    """The verdict for the record in `path`; `rule_args` are `--rule NAME=VALUE` strings,
+    which override the record's own `"rules"`."""
+    if game_id is not None:
+        parse_rule_args(get_game(game_id).id, rule_args)  # reject bad options before reading
+    loaded = load_record(path, game_id, data_dir)
+    overrides = parse_rule_args(loaded.game.id, rule_args)
+    rules = rules_in_force(loaded.game.id, loaded.doc.value.get("rules", {}), overrides)
+    return loaded.game.checker.judge(loaded.record, loaded.content, rules)
+
+
+def load_record(path: Path, game_id: str | None = None,
+                data_dir: Path | None = None) -> LoadedRecord:
+    """Every input check on the record in `path`; DataError listing what is wrong."""
+    try:
+        doc = load_json(path)
+        game = _pick_game(doc, game_id)
+        if isinstance(doc.value, dict) and "game" not in doc.value:
+            doc = JsonDoc({"game": game.id, **doc.value}, doc.file, doc.lines)
+        problems = schema_problems(doc, f"result-{game.id}")
+    except RecursionError:
+        raise DataError(Problem(str(path), "nested too deeply to be a game record")) from None
+    if problems:
+        raise DataError(problems)
+    content = _content(game, doc, path, data_dir)
+    return LoadedRecord(doc, game, content, game.checker.parse(doc, content))
+
+
+def record_problems(path: Path, doc: JsonDoc, data_dir: Path | None = None) -> list[Problem]:
+    """What `pnp validate` adds for a schema-valid record: names, card ids, promo file."""
+    try:
+        game = _pick_game(doc, None)
+        content = _content(game, doc, path, data_dir)
+        game.checker.parse(doc, content)
+    except PnpError as exc:
+        return exc.problems
+    return []
+
+
+def _pick_game(doc: JsonDoc, game_id: str | None) -> Game:
+    """The game from `--game` or the record's `"game"`; they must agree."""
+    named = doc.value.get("game") if isinstance(doc.value, dict) else None
+    if game_id is not None:
+        game = get_game(game_id)
+        if isinstance(named, str) and named != game.id:
+            raise DataError(doc.problem("$.game", f"the record is a {named!r} game, "
+                                                  f"but --game says {game.id!r}"))
+        return game
+    if isinstance(named, str):
+        if named in GAMES:
+            return GAMES[named]
+        raise DataError(doc.problem("$.game", f"unknown game {named!r}; known: "
+                                              f"{', '.join(GAMES)}{did_you_mean(named, GAMES)}"))
+    raise DataError(Problem(doc.file, 'cannot tell the game: a record is a JSON object with '
+                                      f'"game" (one of {", ".join(GAMES)}), or use --game'))
+
+
+def _content(game: Game, doc: JsonDoc, path: Path, data_dir: Path | None) -> Any:
+    """The game's card data; a majority2 record's `"promos"` file is added to it."""
+    promos = doc.value.get("promos")
+    custom = [path.parent / promos] if isinstance(promos, str) else None
+    try:
+        return load_content(game.id, data_dir, custom_promos=custom)
+    except DataError as exc:
+        if custom is None:
+            raise
+        lead = doc.problem("$.promos", f"the promo file {custom[0]} cannot be used:")
+        raise DataError([lead, *exc.problems]) from None
+
+
+def rule_options(game_id: str) -> Mapping[str, dict]:
+    """Each rule option of a game with its schema (type or enum, default, description)."""
+    return load_schema(f"result-{game_id}")["properties"]["rules"]["properties"]
+
+
+def rules_in_force(game_id: str, record_rules: Mapping[str, Any],
+                   overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option's value: the default, then the record's `"rules"`, then `--rule`."""
+    options = rule_options(game_id)
+    merged = {name: spec["default"] for name, spec in options.items()}
+    merged.update(record_rules)
+    merged.update(overrides)
+    return {n: int(v) if options[n].get("type") == "integer" else v for n, v in merged.items()}
+
+
+def parse_rule_args(game_id: str, args: Iterable[str]) -> dict[str, Any]:
+    """`["target=30"]` → `{"target": 30}`, each value read by its option's type;
+    UsageError naming every bad argument."""
+    options = rule_options(game_id)
+    parsed: dict[str, Any] = {}
+    problems = []
+    for arg in args:
+        name, sep, raw = (part.strip() for part in arg.partition("="))
+        if not sep or not name:
+            problems.append(f"{arg!r}: expected NAME=VALUE, e.g. --rule "
+                            f"{next(iter(options))}={_example(options)}")
+        elif name not in options:
+            problems.append(f"{name}: not a rule option of {game_id}; options: "
+                            f"{', '.join(options)}{did_you_mean(name, options)}")
+        else:
+            try:
+                parsed[name] = _rule_value(options[name], raw)
+            except ValueError as exc:
+                problems.append(f"{name}={raw}: {exc}")
+    if problems:
+        raise UsageError([Problem("--rule", p) for p in problems])
+    return parsed
+
+
+def _rule_value(spec: dict, raw: str) -> Any:
+    if "enum" in spec:
+        if raw in spec["enum"]:
+            return raw
+        raise ValueError(f"expected one of: {', '.join(spec['enum'])}")
+    if spec.get("type") == "boolean":
+        if raw.lower() in _TRUE + _FALSE:
+            return raw.lower() in _TRUE
+        raise ValueError("expected true or false")
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError("expected a whole number") from None
+    if value < spec.get("minimum", value):
+        raise ValueError(f"expected at least {spec['minimum']}")
+    return value
+
+
+def _example(options: Mapping[str, dict]) -> str:
+    spec = next(iter(options.values()))
+    return str(spec["enum"][-1] if "enum" in spec else spec["default"]).lower()

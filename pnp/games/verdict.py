@@ -1,0 +1,124 @@
+"""The checker's verdict: what every game's judge returns, whatever the game.
+
+Checking a record *returns* a Verdict (OpenSpiel style: a status with reasons) so the CLI,
+`--json` and tests all read the same thing; raising is only for input that cannot be read.
+The shape follows the contract in the checker spec: `ok` is true exactly when there are no
+violations (exit status 0).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.content.jsonfile import child_path
+
+
+@dataclass(frozen=True)
+class Line:
+    """One entry of a player's breakdown: something a person can find on the table, and
+    the points it gave."""
+
+    text: str
+    points: int
+
+
+@dataclass(frozen=True)
+class PlayerResult:
+    name: str
+    total: int
+    claimed: int | None
+    breakdown: tuple[Line, ...] = ()
+
+    @property
+    def difference(self) -> int | None:
+        """Claimed minus computed (positive: the player wrote down too much)."""
+        return None if self.claimed is None else self.claimed - self.total
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A rule broken, an impossible state or a wrong claim, at a place in the record."""
+
+    where: str
+    message: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    game: str
+    finished: bool
+    players: tuple[PlayerResult, ...]
+    winners: tuple[str, ...]
+    tie_break: str | None
+    violations: tuple[Violation, ...]
+    rules: Mapping[str, Any]
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+    def to_json(self) -> dict[str, Any]:
+        """The `--json` report: the contract's fields first, then the game's own detail."""
+        report = {
+            "game": self.game, "ok": self.ok, "finished": self.finished,
+            "players": [
+                {"name": p.name, "total": p.total, "claimed": p.claimed,
+                 "difference": p.difference,
+                 "breakdown": [{"text": b.text, "points": b.points} for b in p.breakdown]}
+                for p in self.players
+            ],
+            "winners": list(self.winners), "tie_break": self.tie_break,
+            "violations": [{"where": v.where, "message": v.message} for v in self.violations],
+            "rules": dict(self.rules),
+        }
+        report.update({k: v for k, v in self.detail.items() if k not in report})
+        return report
+
+
+@dataclass(frozen=True)
+class Checker:
+    """A game's score checker: `parse(doc, content)` turns a schema-valid record into typed
+    values (DataError for names, ids and shapes the schema cannot judge); `judge(record,
+    content, rules)` returns the Verdict."""
+
+    parse: Callable[[Any, Any], Any]
+    judge: Callable[[Any, Any, Mapping[str, Any]], Verdict]
+
+
+def where(*parts: str | int) -> str:
+    """A place in the record in its own notation, without `$`: `rounds[2].turns[1]`."""
+    path = "$"
+    for part in parts:
+        path = child_path(path, part)
+    return path[2:] if path.startswith("$.") else path[1:]
+
+
+def claim_violations(claimed: Mapping[str, int], totals: Mapping[str, int],
+                     *prefix: str | int) -> list[Violation]:
+    """One violation per claim that differs from the computed total, in record order."""
+    return [
+        Violation(where(*prefix, name), f"claimed {value}, computed {totals[name]}")
+        for name, value in claimed.items() if value != totals[name]
+    ]
+
+
+def leaders(totals: Mapping[str, int], among: Iterable[str] | None = None) -> list[str]:
+    """The players (in seating order) with the highest total among `among` (default: all)."""
+    names = list(totals if among is None else among)
+    if not names:
+        return []
+    best = max(totals[n] for n in names)
+    return [n for n in names if totals[n] == best]
+
+
+def player_results(order: Iterable[str], totals: Mapping[str, int],
+                   claimed: Mapping[str, int],
+                   breakdowns: Mapping[str, list[Line]]) -> tuple[PlayerResult, ...]:
+    """Results in seating order, each with its claim (or None) and breakdown."""
+    return tuple(
+        PlayerResult(n, totals[n], claimed.get(n), tuple(breakdowns.get(n, ())))
+        for n in order
+    )
