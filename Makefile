@@ -22,11 +22,14 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 
 kits: $(VENV)/.installed
 	$(PNP) validate
-	$(PNP) games
+	$(PNP) build --out output
 
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed
+	$(BIN)/python bench/run.py
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

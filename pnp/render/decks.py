@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import FitError, Problem, UsageError
-from pnp.render.draw import FaceContext, draw_face, text_fits
+from pnp.render.draw import FaceContext, FormCache, draw_face, text_fits
 from pnp.render.fonts import FontSet
 from pnp.render.geometry import (
     Backs,
@@ -53,6 +53,7 @@ class FileSummary:
     path: Path
     pages: int
     cards: int
+    unit: str = "card"
 
 
 @dataclass
@@ -65,7 +66,7 @@ class _Job:
     options: PrintOptions
     title: str
     progress: Callable[[], None] | None
-    forms: set
+    forms: FormCache
     pages: int = 0
 
 
@@ -81,7 +82,7 @@ def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontS
     paper = paper_size(options.paper)
     subject = ", ".join(d.title for d in decks)
     with pdf_canvas(path, paper, title, subject, fonts) as c:
-        job = _Job(c, layouts, fonts, options, title, progress, set())
+        job = _Job(c, layouts, fonts, options, title, progress, FormCache(c, options.bleed))
         for deck in decks:
             _render_deck(job, deck)
     return FileSummary(path, job.pages, sum(len(d.cards) for d in decks))
@@ -152,7 +153,7 @@ def _render_deck(job: _Job, deck: Deck) -> None:
 def _page(job: _Job, deck: Deck, paper: Size, chunk, slots, side: str) -> None:
     _start_page(job, paper, deck, side)
     for card, slot in zip(chunk, slots, strict=False):
-        _draw(job, card, card.front, slot, 0)
+        _draw(job, card, card.front, slot, 0, job.forms)
     _marks(job, deck, paper, slots[:len(chunk)])
 
 
@@ -162,7 +163,7 @@ def _start_page(job: _Job, paper: Size, deck: Deck, side: str) -> None:
     label = f"{job.title} · {deck.title} · sheet {job.pages + 1}" + (f" ({side})" if side else "")
     c.saveState()
     c.setFillGray(0.45)
-    c.setFont(job.fonts.regular, 6.5)
+    c.setFont(job.fonts.name("bold"), 6.5)
     c.drawString(pt(8), pt(2.5 + 3), label)
     c.restoreState()
 
@@ -182,41 +183,43 @@ def _draw_backs(job: _Job, deck: Deck, chunk, backs: Backs, offset) -> None:
     for card, box in zip(chunk, backs.boxes, strict=False):
         slot = Box(box.x + offset[0], box.y + offset[1], box.width, box.height)
         if card.back is not None:
-            _draw(job, card, card.back, slot, backs.rotation)
+            _draw(job, card, card.back, slot, backs.rotation, job.forms)
         elif deck.back is not None:
             _place_shared_back(job, deck, slot, backs.rotation)
 
 
-def _draw(job: _Job, card: Card, face: Face, slot: Box, rotation: int) -> None:
+def _draw(job: _Job, card: Card, face: Face, slot: Box, rotation: int,
+          forms: FormCache | None = None) -> None:
     layout = job.layouts.get(face.layout)
     ctx = _context(card, face, job.options, job.fonts)
-    draw_face(job.c, layout, dict(face.fields), slot, ctx, rotation)
+    draw_face(job.c, layout, dict(face.fields), slot, ctx, rotation, forms)
 
 
 def _place_shared_back(job: _Job, deck: Deck, slot: Box, rotation: int) -> None:
     """Draw the deck's back once as a form, then place it by reference in every slot."""
     c = job.c
-    name = f"back-{deck.id}"
-    if name not in job.forms:
-        bleed = pt(job.options.bleed)
-        c.beginForm(name, -bleed, -bleed, pt(slot.width) + bleed, pt(slot.height) + bleed)
-        _draw(job, Card(deck.back, label=f"{deck.title} back"), deck.back,
-              Box(0, 0, slot.width, slot.height), 0)
-        c.endForm()
-        job.forms.add(name)
     c.saveState()
     c.translate(pt(slot.x), pt(slot.y))
     if rotation == 180:
         c.translate(pt(slot.width), pt(slot.height))
         c.rotate(180)
-    c.doForm(name)
+    back = Card(deck.back, label=f"{deck.title} back")
+    job.forms.place(("back", deck.id), slot.width, slot.height,
+                    lambda: _draw(job, back, deck.back, Box(0, 0, slot.width, slot.height), 0))
     c.restoreState()
 
 
 def _marks(job: _Job, deck: Deck, paper: Size, slots) -> None:
+    """Cut lines and crop marks; identical on every full sheet, so drawn once as a form."""
     if not job.options.crop_marks:
         return
-    if deck.shape == "circle" or job.options.bleed == 0:
-        cut_lines(job.c, slots, deck.shape)
-    if deck.shape != "circle":
-        crop_marks(job.c, slots, paper, job.options.bleed)
+    bleed = job.options.bleed
+
+    def draw():
+        if deck.shape == "circle" or bleed == 0:
+            cut_lines(job.c, slots, deck.shape)
+        if deck.shape != "circle":
+            crop_marks(job.c, slots, paper, bleed)
+
+    key = ("marks", deck.shape, paper, tuple(slots))
+    job.forms.place(key, paper.width, paper.height, draw, grow=0.0)

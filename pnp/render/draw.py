@@ -13,9 +13,9 @@ from functools import lru_cache
 from typing import Any
 
 from pnp.errors import FitError, Location, Problem
-from pnp.render.fonts import FontSet, require_glyphs
+from pnp.render.fonts import FontSet, require_glyphs, string_width
 from pnp.render.geometry import Box, pt
-from pnp.render.layout import Layout, LayoutBox, fill_placeholders
+from pnp.render.layout import Layout, LayoutBox, fill_placeholders, has_placeholder
 from pnp.render.symbols import polygons, symbol_names
 from pnp.render.textfit import FittedText, fit_text
 
@@ -34,17 +34,71 @@ class FaceContext:
     source: Location | None
 
 
-def resolved_boxes(layout: Layout, fields: dict, ctx: FaceContext):
+@dataclass(frozen=True)
+class _PreparedBox:
+    """A layout box with the ink-saver overrides applied, and whether it varies by card."""
+
+    box: LayoutBox
+    props: dict
+    dynamic: bool
+
+
+def _prepared(layout: Layout, ink_saver: bool):
+    """The layout's boxes and static runs for one ink mode, worked out once per layout (a
+    deck draws the same layout hundreds of times)."""
+    cache = layout.__dict__.setdefault("_prepared", {})
+    if ink_saver not in cache:
+        boxes = tuple(_PreparedBox(b, p, not _is_static(p))
+                      for b in layout.boxes for p in [_with_ink_saver(b, ink_saver)])
+        cache[ink_saver] = (boxes, _static_runs(boxes))
+    return cache[ink_saver]
+
+
+def _with_ink_saver(box: LayoutBox, ink_saver: bool) -> dict:
+    props = dict(box.props)
+    if ink_saver and "ink_saver" in props:
+        props.update(props["ink_saver"])
+    props.pop("ink_saver", None)
+    return props
+
+
+def _is_static(props: dict) -> bool:
+    """A box that looks the same on every card of its layout (no field, no condition)."""
+    return "if" not in props and not has_placeholder(props)
+
+
+def _static_runs(boxes: tuple[_PreparedBox, ...]) -> dict[int, int]:
+    """Start -> end index of each run of consecutive field-independent boxes. Each run is
+    drawn once per PDF as a form and placed by reference: a deck of 206 cards then carries
+    its frames and titles once, not 206 times."""
+    runs, start = {}, None
+    for i, prepared in enumerate(boxes):
+        if not prepared.dynamic:
+            start = i if start is None else start
+        elif start is not None:
+            runs[start], start = i, None
+    if start is not None:
+        runs[start] = len(boxes)
+    return runs
+
+
+def _resolve(prepared: _PreparedBox, fields: dict, layout: str) -> dict | None:
+    """The props to draw with, or None when the box's `if` hides it on this card."""
+    if not prepared.dynamic:
+        return prepared.props
+    props = fill_placeholders(prepared.props, fields, prepared.box, layout)
+    return props if _visible(props.pop("if", None), fields) else None
+
+
+def resolved_boxes(layout: Layout, fields: dict, ctx: FaceContext, start: int = 0,
+                   end: int | None = None):
     """(box, props) for each box to draw: ink-saver overrides applied, placeholders filled,
     boxes whose `if` field is false left out."""
-    for box in layout.boxes:
-        props = dict(box.props)
-        if ctx.ink_saver and "ink_saver" in props:
-            props.update(props["ink_saver"])
-        props.pop("ink_saver", None)
-        props = fill_placeholders(props, fields, box, layout.name)
-        if _visible(props.pop("if", None), fields):
-            yield box, props
+    boxes, _ = _prepared(layout, ctx.ink_saver)
+    for prepared in boxes[start:end]:
+        props = _resolve(prepared, fields, layout.name)
+        if props is not None:
+            yield prepared.box, props
 
 
 def _visible(condition: str | None, fields: dict) -> bool:
@@ -55,24 +109,73 @@ def _visible(condition: str | None, fields: dict) -> bool:
     return value != negate
 
 
+class FormCache:
+    """Named form XObjects of one PDF: drawn on first use, referenced ever after."""
+
+    def __init__(self, c, bleed: float):
+        self.c = c
+        self.bleed = bleed
+        self.names: dict[tuple, str] = {}
+
+    def place(self, key: tuple, width: float, height: float, draw: Callable[[], None],
+              grow: float | None = None) -> None:
+        """Place the form `key` (a `width` × `height` mm area, grown by the bleed unless
+        `grow` says otherwise) at the current origin, defining it with `draw` if new."""
+        if key not in self.names:
+            name = f"Form{len(self.names) + 1}"
+            g = self.bleed if grow is None else grow
+            self.c.beginForm(name, pt(-g), pt(-g), pt(width + g), pt(height + g))
+            draw()
+            self.c.endForm()
+            self.names[key] = name
+        self.c.doForm(self.names[key])
+
+
 def draw_face(c, layout: Layout, fields: dict, slot: Box, ctx: FaceContext,
-              rotation: int = 0) -> None:
-    """Draw the face into `slot` (its trim box on the page)."""
+              rotation: int = 0, forms: FormCache | None = None) -> None:
+    """Draw the face into `slot` (its trim box on the page); static runs via `forms`."""
     c.saveState()
     c.translate(pt(slot.x), pt(slot.y))
     if rotation == 180:
         c.translate(pt(slot.width), pt(slot.height))
         c.rotate(180)
-    for box, props in resolved_boxes(layout, fields, ctx):
-        DRAWERS[box.kind](c, box, props, ctx)
+    boxes, runs = _prepared(layout, ctx.ink_saver)
+    index = 0
+    while index < len(boxes):
+        end = runs.get(index) if forms else None
+        if end:
+            forms.place((layout.name, index), slot.width, slot.height,
+                        lambda s=index, e=end: _draw_boxes(c, layout, fields, ctx, s, e))
+            index = end
+        else:
+            _draw_boxes(c, layout, fields, ctx, index, index + 1)
+            index += 1
     c.restoreState()
 
 
+def _draw_boxes(c, layout: Layout, fields: dict, ctx: FaceContext, start: int,
+                end: int) -> None:
+    for box, props in resolved_boxes(layout, fields, ctx, start, end):
+        DRAWERS[box.kind](c, box, props, ctx)
+
+
 def text_fits(layout: Layout, fields: dict, ctx: FaceContext) -> list[Problem]:
-    """Every text of the face that cannot be drawn (too long, missing glyph), not drawn."""
+    """Every text of the face that cannot be drawn (too long, missing glyph), not drawn.
+    Texts that are the same on every card are checked once per layout."""
+    boxes, _ = _prepared(layout, ctx.ink_saver)
+    checked = layout.__dict__.setdefault("_static_checked", set())
     problems = []
-    for box, props in resolved_boxes(layout, fields, ctx):
-        if box.kind == "text":
+    for index, prepared in enumerate(boxes):
+        if prepared.box.kind != "text":
+            continue
+        if not prepared.dynamic:
+            key = (index, ctx.ink_saver, ctx.fonts.regular)
+            if key in checked:
+                continue
+            checked.add(key)
+        props = _resolve(prepared, fields, layout.name)
+        if props is not None:
+            box = prepared.box
             try:
                 fitted_text(box, props, ctx)
             except FitError as exc:
@@ -162,23 +265,24 @@ def draw_text(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
     colour = _colour(opts["colour"])
     if colour is None:
         return
-    c.saveState()
+    rotate = opts.get("rotate", 0)
     width, height = _text_area(box, opts)
-    _rotate_into(c, box, opts.get("rotate", 0))
     ascent, descent = getAscentDescent(font, fitted.size)
     block = ascent - descent + (len(fitted.lines) - 1) * fitted.leading
     top = {"top": height, "middle": (height + block) / 2, "bottom": block}[opts["valign"]]
+    # Unrotated text is placed in card coordinates directly (no extra transform per box).
+    left, bottom = (0.0, 0.0) if rotate else (pt(box.x), pt(box.y))
+    if rotate:
+        c.saveState()
+        _rotate_into(c, box, rotate)
     c.setFillColor(colour)
     c.setFont(font, fitted.size)
+    share = {"left": 0.0, "right": 1.0}.get(opts["align"], 0.5)
     for i, line in enumerate(fitted.lines):
-        baseline = top - ascent - i * fitted.leading
-        if opts["align"] == "left":
-            c.drawString(0, baseline, line)
-        elif opts["align"] == "right":
-            c.drawRightString(width, baseline, line)
-        else:
-            c.drawCentredString(width / 2, baseline, line)
-    c.restoreState()
+        x = left + share * (width - string_width(line, font, fitted.size))
+        c.drawString(round(x, 2), round(bottom + top - ascent - i * fitted.leading, 2), line)
+    if rotate:
+        c.restoreState()
 
 
 def _rotate_into(c, box: LayoutBox, rotate: int) -> None:

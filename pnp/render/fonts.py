@@ -6,7 +6,6 @@ print shops reject PDFs that merely name a font (reportlab's default Helvetica).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -18,39 +17,53 @@ _VERA = {"regular": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf",
          "bold-italic": "VeraBI.ttf"}
 
 
-@dataclass(frozen=True)
 class FontSet:
-    """Registered reportlab font names for each style."""
+    """The font to use for each style; a TTF is parsed and registered with reportlab only
+    when a style is first used (each parse costs milliseconds a small build notices)."""
 
-    names: dict[str, str]
+    def __init__(self, files: dict[str, Path], prefix: str):
+        self.files = files
+        self.prefix = prefix
+        self._registered: dict[str, str] = {}
 
     def name(self, style: str) -> str:
-        return self.names.get(style, self.names["regular"])
+        """The registered reportlab font name for `style` (regular if unknown)."""
+        style = style if style in self.files else "regular"
+        if style not in self._registered:
+            self._registered[style] = _register(self.files[style], self._font_name(style))
+        return self._registered[style]
 
     @property
     def regular(self) -> str:
-        return self.names["regular"]
+        return self.name("regular")
+
+    def _font_name(self, style: str) -> str:
+        if len(set(self.files.values())) == 1:
+            return self.prefix
+        return self.prefix if style == "regular" else f"{self.prefix}-{style}"
+
+
+def _register(path: Path, name: str) -> str:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if name not in pdfmetrics.getRegisteredFontNames():
+        try:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+        except Exception as exc:  # reportlab raises assorted errors for non-TTF files
+            raise UsageError(Problem(str(path), f"not a usable TrueType font ({exc})")) from None
+    return name
 
 
 @cache
 def font_set(custom: Path | None = None) -> FontSet:
-    """The bundled family, or every style mapped to one user-supplied TTF."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-
+    """The bundled Vera family, or every style mapped to one user-supplied TTF (checked
+    now, so a bad --font fails before any work)."""
     if custom is None:
-        names = {}
-        for style, filename in _VERA.items():
-            name = "Vera" if style == "regular" else f"Vera-{style.title().replace('-', '')}"
-            pdfmetrics.registerFont(TTFont(name, str(paths.fonts_dir() / filename)))
-            names[style] = name
-        return FontSet(names)
-    name = f"User-{custom.stem}"
-    try:
-        pdfmetrics.registerFont(TTFont(name, str(custom)))
-    except Exception as exc:  # reportlab raises assorted errors for non-TTF files
-        raise UsageError(Problem(str(custom), f"not a usable TrueType font ({exc})")) from None
-    return FontSet(dict.fromkeys(STYLES, name))
+        return FontSet({s: paths.fonts_dir() / f for s, f in _VERA.items()}, "Vera")
+    fonts = FontSet(dict.fromkeys(STYLES, custom), f"User-{custom.stem}")
+    fonts.regular  # noqa: B018  (register now: a bad file is a usage error up front)
+    return fonts
 
 
 @cache
@@ -60,6 +73,7 @@ def _glyphs(font_name: str) -> frozenset[int]:
     return frozenset(pdfmetrics.getFont(font_name).face.charToGlyph)
 
 
+@cache
 def missing_glyphs(text: str, font_name: str) -> list[str]:
     """Characters of `text` the font cannot draw (spaces and line breaks excepted)."""
     have = _glyphs(font_name)

@@ -145,6 +145,17 @@ def fill_placeholders(value: Any, fields: dict, box: LayoutBox, layout: str) -> 
     return value
 
 
+def has_placeholder(value: Any) -> bool:
+    """Whether a prop (or any string inside it) refers to a card field."""
+    if isinstance(value, str):
+        return bool(_PLACEHOLDER.search(value))
+    if isinstance(value, dict):
+        return any(has_placeholder(v) for v in value.values())
+    if isinstance(value, list):
+        return any(has_placeholder(v) for v in value)
+    return False
+
+
 def _field(name: str, fields: dict, box: LayoutBox, layout: str) -> Any:
     if name not in fields:
         raise DataError(box.where.problem(

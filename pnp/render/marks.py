@@ -23,35 +23,68 @@ def crop_marks(c, slots: Sequence[Box], paper: Size, bleed: float) -> None:
     left, right = min(b.x for b in slots), max(b.right for b in slots)
     bottom, top = min(b.y for b in slots), max(b.top for b in slots)
     start = bleed + MARK_GAP
-    c.saveState()
-    c.setStrokeGray(0)
-    c.setLineWidth(MARK_WIDTH)
+    segments = []
     for x in xs:
-        _segment(c, x, top + start, x, min(top + start + MARK_LENGTH, paper.height))
-        _segment(c, x, bottom - start, x, max(bottom - start - MARK_LENGTH, 0))
+        segments.append((x, top + start, x, min(top + start + MARK_LENGTH, paper.height)))
+        segments.append((x, bottom - start, x, max(bottom - start - MARK_LENGTH, 0)))
     for y in ys:
-        _segment(c, left - start, y, max(left - start - MARK_LENGTH, 0), y)
-        _segment(c, right + start, y, min(right + start + MARK_LENGTH, paper.width), y)
+        segments.append((left - start, y, max(left - start - MARK_LENGTH, 0), y))
+        segments.append((right + start, y, min(right + start + MARK_LENGTH, paper.width), y))
+    _stroke(c, segments, grey=0.0, width=MARK_WIDTH)
+
+
+def _stroke(c, segments, grey: float, width: float) -> None:
+    """All segments as one stroked path: one drawing operation, not one per line."""
+    segments = [s for s in segments if (s[0], s[1]) != (s[2], s[3])]
+    if not segments:
+        return
+    c.saveState()
+    c.setStrokeGray(grey)
+    c.setLineWidth(width)
+    path = c.beginPath()
+    for x1, y1, x2, y2 in segments:
+        path.moveTo(pt(x1), pt(y1))
+        path.lineTo(pt(x2), pt(y2))
+    c.drawPath(path, stroke=1, fill=0)
     c.restoreState()
-
-
-def _segment(c, x1: float, y1: float, x2: float, y2: float) -> None:
-    if (x1, y1) != (x2, y2):
-        c.line(pt(x1), pt(y1), pt(x2), pt(y2))
 
 
 def cut_lines(c, slots: Sequence[Box], shape: str) -> None:
-    """Hairlines on the trim of each card (only used without bleed, where cards abut and
-    one cut serves two); round tokens get a circle."""
-    c.saveState()
-    c.setStrokeGray(CUT_GREY)
-    c.setLineWidth(0.25)
-    for b in slots:
-        if shape == "circle":
+    """Hairlines on the trim (used without bleed, where cards abut and one cut serves two):
+    shared edges are merged into single lines; round tokens get a circle each."""
+    if shape == "circle":
+        c.saveState()
+        c.setStrokeGray(CUT_GREY)
+        c.setLineWidth(0.25)
+        for b in slots:
             c.circle(pt(b.x + b.width / 2), pt(b.y + b.height / 2), pt(b.width / 2))
+        c.restoreState()
+        return
+    _stroke(c, merged_edges(slots), grey=CUT_GREY, width=0.25)
+
+
+def merged_edges(slots: Sequence[Box]) -> list[tuple[float, float, float, float]]:
+    """The cards' edges with collinear, touching edges joined into one segment."""
+    horizontal: dict[float, list] = {}
+    vertical: dict[float, list] = {}
+    for b in slots:
+        for y in (b.y, b.top):
+            horizontal.setdefault(round(y, 3), []).append((b.x, b.right))
+        for x in (b.x, b.right):
+            vertical.setdefault(round(x, 3), []).append((b.y, b.top))
+    segments = [(a, y, z, y) for y, spans in horizontal.items() for a, z in _union(spans)]
+    segments += [(x, a, x, z) for x, spans in vertical.items() for a, z in _union(spans)]
+    return segments
+
+
+def _union(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    merged: list[list[float]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1] + 1e-6:
+            merged[-1][1] = max(merged[-1][1], end)
         else:
-            c.rect(pt(b.x), pt(b.y), pt(b.width), pt(b.height))
-    c.restoreState()
+            merged.append([start, end])
+    return [(a, b) for a, b in merged]
 
 
 def fold_line(c, line: tuple[float, float, float, float]) -> None:
