@@ -15,7 +15,7 @@ from pnp.check import record_problems
 from pnp.content import paths
 from pnp.content.sources import detect_kind, load_source
 from pnp.content.wordlist import WordList
-from pnp.errors import DataError, Problem
+from pnp.errors import DataError, PnpError, Problem
 from pnp.gamedata import load_content
 from pnp.games import GAMES, kind_owner
 
@@ -82,6 +82,8 @@ def validate_file(path: Path, data_dir: Path | None = None) -> FileReport:
 def _context_problems(path: Path, kind: str, source, data_dir: Path | None) -> list[Problem]:
     if kind.startswith("result-"):
         return record_problems(path, source, data_dir)
+    if kind == "layout":
+        return _layout_problems(path)
     owner = kind_owner(kind)
     if owner is None:
         return []
@@ -96,6 +98,37 @@ def _context_problems(path: Path, kind: str, source, data_dir: Path | None) -> l
             load_content(game.id, data_dir, overrides={key: path})
     except DataError as exc:
         return [p for p in exc.problems if p.file == str(path)] or exc.problems
+    return _print_problems(path, kind, source, game.id, data_dir)
+
+
+def _print_problems(path: Path, kind: str, source, game_id: str,
+                    data_dir: Path | None) -> list[Problem]:
+    """For files of the user's own text (word lists, custom promos): every text that the
+    build could not fit on its card, found by the build's own preflight."""
+    from pnp.build import BuildRequest, plan_build
+
+    if kind == "majority-words":
+        request = BuildRequest(games=(game_id,), data_dir=data_dir, words=path)
+    elif kind == "majority2-cards" and source.value["set"] == "promo" \
+            and not _is_shipped(path, game_id, "promos.json", data_dir):
+        request = BuildRequest(games=(game_id,), data_dir=data_dir, promos=(path,))
+    else:
+        return []
+    try:
+        return [p for planned in plan_build(request) for p in planned.check()
+                if p.file == str(path)]
+    except PnpError as exc:
+        return exc.problems
+
+
+def _layout_problems(path: Path) -> list[Problem]:
+    """A layout resolved as the build would: extends chain, sizes, safe zone."""
+    from pnp.render.layout import LayoutSet
+
+    try:
+        LayoutSet(path.parent).get(path.stem)
+    except PnpError as exc:
+        return exc.problems
     return []
 
 

@@ -11,6 +11,9 @@ EXPECTED = {
     "deck-value-twice.json": ":5: $.cards[1].value: value 1 is listed twice",
     "json-duplicate-key.json": ":4: $.cards: duplicate key 'cards'",
     "json-syntax-error.json": ":5: expected ',' or '}' in an object",
+    "layout-text-outside-safe-zone.json":
+        ":6: $.boxes[0]: layout 'layout-text-outside-safe-zone': text box 'title' crosses the "
+        "3 mm safe zone",
     "no-schema.json": ': cannot tell what this file is: add "$schema"',
     "promo-bad-vp-rule.json": ":6: $.cards[0].vp: 'points' is missing",
     "promo-more-copies-than-base.json":
@@ -25,6 +28,9 @@ EXPECTED = {
     "words-missing-front.json": ":5: $.cards[1]: 'front' is missing",
     "words-mojibake.txt": ":2: 'piĂą' looks garbled by a wrong text encoding; did you mean 'più'?",
     "words-not-utf8.txt": ":2: not UTF-8 text (byte 0xff)",
+    "words-too-long-for-a-card.txt":
+        ":2: word card 1 (Door / Pneumonoultramicroscopicsilicovolcanoconiosis): "
+        "'Pneumonoultramicroscopicsilicovolcanoconiosis' does not fit the 'word' box",
 }
 
 
