@@ -1,0 +1,65 @@
+"""`pnp check`: recompute the scores of a real game from a hand-entered record."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from pnp.check import check_file
+from pnp.cli.app import app, user_errors
+from pnp.cli.check_new import enter_record
+from pnp.cli.check_report import print_report
+from pnp.errors import UsageError
+
+
+@app.command("check")
+def check_command(
+    file: Path = typer.Argument(None, help="The game record (JSON)."),
+    game: str = typer.Option(None, "--game", help="The record's game, if it has no \"game\" "
+                             "field: majority, majority2, majority-rules or d20-stacks."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    rule: list[str] = typer.Option(None, "--rule", metavar="NAME=VALUE",
+                                   help="A rule option, overriding the record's \"rules\" "
+                                   "(repeatable), e.g. --rule target=30."),
+    new: str = typer.Option(None, "--new", metavar="GAME",
+                            help="Enter a record at the table, step by step, then check it."),
+    out: Path = typer.Option(None, "--out", help="With --new: where to write the record "
+                             "(default: GAME-record.json)."),
+) -> None:
+    """Check a game record: recompute the scores, name the winners, list every mistake.
+
+    Exit status 0: the record is legal and every claim matches.
+
+    Exit status 1: a rule is broken or a claim is wrong (each problem is listed).
+
+    Exit status 2: the record cannot be read or does not match its schema.
+
+    Example: pnp check data/examples/majority2-mistakes.json --json
+
+    Example: pnp check --new majority-rules --out tonight.json
+    """
+    with user_errors():
+        _reject_conflicts(file, game, new, out)
+        if new:
+            file = enter_record(new, out, rule or [])
+        verdict = check_file(file, game, rule or [])
+    if as_json:
+        typer.echo(json.dumps(verdict.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print_report(verdict)
+    raise typer.Exit(0 if verdict.ok else 1)
+
+
+def _reject_conflicts(file: Path | None, game: str | None, new: str | None,
+                      out: Path | None) -> None:
+    """Options that contradict each other are refused before any work."""
+    if new and file is not None:
+        raise UsageError("give either a record FILE or --new GAME, not both")
+    if new and game and game != new:
+        raise UsageError(f"--game {game} and --new {new} name different games")
+    if not new and file is None:
+        raise UsageError("give a record FILE to check, or --new GAME to enter one")
+    if out is not None and not new:
+        raise UsageError("--out only goes with --new")

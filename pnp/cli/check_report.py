@@ -1,0 +1,135 @@
+"""`pnp check`'s human report: rich tables a person can follow against the table.
+
+Per player the computed total with its breakdown (which card, round or stack gave which
+points), claimed vs computed with the difference, the game's own per-round or per-stack
+table, the winners and tie-break, the rules in force and every violation with its place.
+"""
+
+from __future__ import annotations
+
+import json
+
+from rich.console import Console
+from rich.table import Table
+
+from pnp.games import GAMES
+from pnp.games.verdict import Verdict
+
+_TIE_BREAKS = {
+    "non-start-player": "tie won by the player without the start marker",
+    "final-round-score": "tie broken by the final round's score",
+    "shared": "the victory is shared",
+}
+
+
+def print_report(verdict: Verdict, console: Console | None = None) -> None:
+    console = console or Console(highlight=False)
+    count = len(verdict.violations)
+    state = "finished" if verdict.finished else "unfinished"
+    console.print(f"[bold]{GAMES[verdict.game].title}[/bold]: {state} game, "
+                  f"{count} problem{'s' * (count != 1)}")
+    console.print(_totals_table(verdict))
+    for player in verdict.players:
+        console.print(_breakdown_table(player))
+    detail = _DETAIL_TABLES.get(verdict.game)
+    if detail and verdict.detail.get(detail[0]):
+        console.print(detail[1](verdict))
+    console.print(_winners_text(verdict))
+    rules = ", ".join(f"{k}={json.dumps(v)}" for k, v in verdict.rules.items())
+    console.print(f"Rules in force: {rules or 'none'}")
+    if verdict.violations:
+        console.print(_violations_table(verdict))
+        console.print(f"[bold red]NOT OK[/bold red]: {count} problem{'s' * (count != 1)} "
+                      "(exit status 1)")
+    else:
+        console.print("[bold green]OK[/bold green]: the record is legal and every claim "
+                      "matches")
+
+
+def _totals_table(verdict: Verdict) -> Table:
+    table = Table(title="Totals", title_justify="left")
+    for column in ("Player", "Computed", "Claimed", "Difference"):
+        table.add_column(column, justify="left" if column == "Player" else "right")
+    for p in verdict.players:
+        difference = "" if p.difference is None else f"{p.difference:+d}" if p.difference else "0"
+        table.add_row(p.name, str(p.total), "—" if p.claimed is None else str(p.claimed),
+                      difference)
+    return table
+
+
+def _breakdown_table(player) -> Table:
+    table = Table(title=f"{player.name}: {player.total}", title_justify="left")
+    table.add_column("From")
+    table.add_column("Points", justify="right")
+    for line in player.breakdown:
+        table.add_row(line.text, str(line.points))
+    if not player.breakdown:
+        table.add_row("nothing scored", "0")
+    return table
+
+
+def _winners_text(verdict: Verdict) -> str:
+    if not verdict.finished:
+        return "No winner: the game has not ended."
+    names = ", ".join(verdict.winners)
+    label = "Winners" if len(verdict.winners) > 1 else "Winner"
+    if verdict.tie_break:
+        return f"{label}: {names} ({_TIE_BREAKS.get(verdict.tie_break, verdict.tie_break)})"
+    return f"{label}: {names}"
+
+
+def _violations_table(verdict: Verdict) -> Table:
+    table = Table(title="Problems", title_justify="left")
+    table.add_column("Where")
+    table.add_column("Problem")
+    for v in verdict.violations:
+        table.add_row(v.where, v.message)
+    return table
+
+
+def _majority_rounds(verdict: Verdict) -> Table:
+    names = [p.name for p in verdict.players]
+    table = Table(title="Rounds", title_justify="left")
+    for column in ("Round", "Variant", "Turns", *names):
+        table.add_column(column, justify="right" if column in names else "left")
+    for r, rnd in enumerate(verdict.detail["rounds"]):
+        if not rnd["counted"]:
+            table.add_row(str(r + 1), rnd["variant"] or "", "not counted", *[""] * len(names))
+            continue
+        scores = rnd["scores"]
+        table.add_row(str(r + 1), rnd["variant"] or "", str(len(rnd["turns"])),
+                      *[str(scores.get(n, 0)) for n in names])
+    return table
+
+
+def _dice_rounds(verdict: Verdict) -> Table:
+    names = [p.name for p in verdict.players]
+    table = Table(title="Rounds", title_justify="left")
+    for column in ("Round", "Gold", *names, "Claims"):
+        table.add_column(column, justify="right" if column in names else "left")
+    for r, rnd in enumerate(verdict.detail["rounds"]):
+        if not rnd["counted"]:
+            table.add_row(str(r + 1), str(rnd["gold"]), *[""] * len(names), "not counted")
+            continue
+        claims = "; ".join(
+            f"{f['face']}s → {f['claimed_by']}" if f["claimed_by"] else f"{f['face']}s tied, kept"
+            for f in rnd["faces"] if len(f["counts"]) > 1)
+        table.add_row(str(r + 1), str(rnd["gold"]),
+                      *[str(rnd["scores"][n]) for n in names], claims)
+    return table
+
+
+def _stacks(verdict: Verdict) -> Table:
+    table = Table(title="Stacks", title_justify="left")
+    for column in ("Stack", "Cards (bottom to top)", "Outcome"):
+        table.add_column(column)
+    for s, stack in enumerate(verdict.detail["stacks"]):
+        outcome = f"{stack['winner']}: {stack['reason']}" if stack["winner"] else stack["reason"]
+        table.add_row(str(s + 1), " ".join(stack["cards"]), outcome)
+    return table
+
+
+# Per game: the detail key the table needs, and the table.
+_DETAIL_TABLES = {"majority": ("rounds", _majority_rounds),
+                  "majority-rules": ("rounds", _dice_rounds),
+                  "d20-stacks": ("stacks", _stacks)}
