@@ -347,3 +347,9 @@ def test_new_asks_before_replacing_a_file(cli, tmp_path):
     out.write_text("keep me", encoding="utf-8")
     result = cli("check", "--new", "d20-stacks", "--out", out, input="n\n")
     assert result.exit_code == 2 and out.read_text("utf-8") == "keep me"
+
+
+def test_new_refuses_a_missing_folder_before_asking(cli, tmp_path):
+    result = cli("check", "--new", "majority", "--out", tmp_path / "no" / "r.json", input="")
+    assert result.exit_code == 2 and "does not exist" in result.stderr
+    assert "Players" not in result.stderr

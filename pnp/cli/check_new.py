@@ -41,6 +41,8 @@ def enter_record(game_id: str, out: Path | None, rule_args: list[str]) -> Path:
     game = get_game(game_id)
     rules = rules_in_force(game.id, {}, parse_rule_args(game.id, rule_args))
     path = out or Path(f"{game.id}-record.json")
+    if not path.absolute().parent.is_dir():
+        raise UsageError(f"--out {path}: the folder {path.absolute().parent} does not exist")
     try:
         if path.exists() and not typer.confirm(f"{path} exists. Replace it?", err=True):
             raise UsageError(f"{path} exists; nothing was written")
@@ -72,9 +74,9 @@ def ask(text: str, parse: Callable[[str], Any], default: str | None = None) -> A
 
 def write_atomically(path: Path, record: dict) -> None:
     """Write the JSON next to `path`, then rename: a crash never leaves half a record."""
-    folder = path.parent if str(path.parent) else Path(".")
     try:
-        fd, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
+                                         suffix=".tmp")
     except OSError as exc:
         raise DataError(Problem(str(path), f"cannot write: {exc.strerror}")) from None
     try:
