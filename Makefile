@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PNP    := $(BIN)/pnp
 
-.PHONY: all kits test lint bench clean
+.PHONY: all kits test lint bench clean browser
 
 all: kits
 
@@ -24,9 +24,19 @@ kits: $(VENV)/.installed
 	$(PNP) validate
 	$(PNP) build --out output
 
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test browser
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+# The gallery test drives a real headless Chromium (Debian's package; playwright only
+# talks to it). Install it when missing; where that is impossible the test says so and skips.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	  ( { apt-get install -y -qq chromium || { apt-get update -qq && \
+	      apt-get install -y -qq chromium; }; } >/dev/null 2>&1 || \
+	    { sudo -n apt-get update -qq && sudo -n apt-get install -y -qq chromium; } \
+	      >/dev/null 2>&1 || \
+	    echo "note: could not install chromium; the gallery browser test will be skipped" )
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py

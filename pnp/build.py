@@ -92,13 +92,24 @@ def _check_options(request: BuildRequest) -> None:
         raise UsageError(f"--font {request.font}: file not found")
 
 
-def _game_files(game_id: str, request: BuildRequest) -> list[PlannedFile]:
+def game_printables(request: BuildRequest) -> list[tuple[str, str, list]]:
+    """(game id, game title, printables) for each requested game, from its data with the
+    request's overrides (words, promos) applied. Shared by `build` and `export`."""
+    _check_options(request)
+    return [(g, get_game(g).title, _printables(g, request)) for g in request.game_ids]
+
+
+def _printables(game_id: str, request: BuildRequest) -> list:
     game = get_game(game_id)
     overrides = {"words": request.words} if request.words and game_id == "majority" else {}
     promos = list(request.promos) if game_id == "majority2" else None
     content = load_content(game_id, request.data_dir, overrides, promos)
-    decks = game.decks(content, **_deck_options(game_id, request)) if game.decks else []
-    return _deck_files(game_id, game.title, decks, request)
+    return game.decks(content, **_deck_options(game_id, request)) if game.decks else []
+
+
+def _game_files(game_id: str, request: BuildRequest) -> list[PlannedFile]:
+    decks = _printables(game_id, request)
+    return _deck_files(game_id, get_game(game_id).title, decks, request)
 
 
 def _deck_options(game_id: str, request: BuildRequest) -> dict:

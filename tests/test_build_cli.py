@@ -15,7 +15,7 @@ def test_build_prints_one_line_per_file(cli, tmp_path):
 def test_component_builds_only_the_file_holding_it(cli, tmp_path):
     result = cli("build", "majority", "--component", "point-cards-5", "--out", tmp_path)
     assert result.exit_code == 0
-    assert sorted(p.name for p in (tmp_path / "majority").iterdir()) == ["point-cards.pdf"]
+    assert sorted(p.name for p in (tmp_path / "majority").glob("*.pdf")) == ["point-cards.pdf"]
 
 
 def test_custom_txt_word_list_end_to_end(cli, tmp_path):
@@ -95,3 +95,71 @@ def test_not_a_font_file_is_refused(cli, tmp_path):
     result = cli("build", "majority", "-c", "variant-card", "--font", fake, "--out", tmp_path)
     assert result.exit_code == 2
     assert "not a usable TrueType font" in result.stderr
+
+
+def test_report_lists_the_most_shrunk_word_first(cli, tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("Door\nExtraordinarily\nLamp\nIncomprehensibilities\n", encoding="utf-8")
+    result = cli("build", "majority", "-c", "word-cards", "--words", words, "--report",
+                 "--no-gallery", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    rows = result.stdout.split("most shrunk first (fitted / layout size):\n")[1].splitlines()
+    assert rows[0].endswith("word  'Incomprehensibilities'")
+    assert rows[1].endswith("word  'Extraordinarily'")
+    size, _, template = rows[0].split()[:3]
+    assert float(size) < float(template) == 24.0
+    assert "legibility floor" not in result.stderr
+
+
+def test_report_warns_below_the_legibility_floor(cli, tmp_path):
+    import json
+    import shutil
+
+    from conftest import ROOT
+
+    templates = tmp_path / "templates"
+    shutil.copytree(ROOT / "templates" / "layouts", templates / "layouts")
+    layout = templates / "layouts" / "word-card.json"
+    data = json.loads(layout.read_text())
+    for box in data["boxes"]:
+        if box["name"] == "word":
+            box.update(size=5.5, min_size=4)
+    layout.write_text(json.dumps(data))
+    result = cli("build", "majority", "-c", "variant-card", "-c", "word-cards", "--report",
+                 "--templates", templates, "--no-gallery", "--out", tmp_path / "o")
+    assert result.exit_code == 0
+    assert "is 5.5 pt, below the 6 pt legibility floor" in result.stderr
+
+
+def test_printer_profile_sets_the_back_offsets(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CONFIG_HOME", str(tmp_path / "config"))
+    assert cli("printer", "save", "office", "--offset-x", "1.5", "--offset-y", "-2",
+               "--backs", "duplex-short").exit_code == 0
+    via_profile = tmp_path / "p"
+    by_hand = tmp_path / "h"
+    assert cli("build", "majority", "-c", "variant-card", "--printer", "office",
+               "--no-gallery", "--out", via_profile).exit_code == 0
+    assert cli("build", "majority", "-c", "variant-card", "--backs", "duplex-short",
+               "--offset-x", "1.5", "--offset-y", "-2", "--no-gallery",
+               "--out", by_hand).exit_code == 0
+    pdf = "majority/variant-card.pdf"
+    assert (via_profile / pdf).read_bytes() == (by_hand / pdf).read_bytes()
+
+
+def test_printer_profile_conflicts_are_refused(cli, tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CONFIG_HOME", str(tmp_path / "config"))
+    cli("printer", "save", "office", "--offset-x", "1")
+    clash = cli("build", "majority", "--printer", "office", "--offset-x", "2", "--out", tmp_path)
+    assert clash.exit_code == 2 and "--printer already sets the offsets" in clash.stderr
+    flip = cli("build", "majority", "--printer", "office", "--backs", "duplex-short",
+               "--out", tmp_path)
+    assert flip.exit_code == 2 and "calibrated for --backs duplex-long" in flip.stderr
+    unknown = cli("build", "majority", "--printer", "nope", "--out", tmp_path)
+    assert unknown.exit_code == 2 and "no printer profile 'nope'" in unknown.stderr
+
+
+def test_build_writes_the_gallery(cli, tmp_path):
+    result = cli("build", "majority", "-c", "variant-card", "--out", tmp_path)
+    assert result.exit_code == 0
+    assert f"{tmp_path}/index.html  gallery" in result.stdout
+    assert (tmp_path / "majority" / "preview" / "variant-card-1.png").is_file()

@@ -1,6 +1,14 @@
 """The `pnp` command line: a thin typer layer, one module per verb, over the library."""
 
-from pnp.cli import build, check, games, schema, validate  # noqa: F401  (each registers a command)
+from pnp.cli import (  # noqa: F401  (each module registers its command)
+    build,
+    check,
+    export,
+    games,
+    printer,
+    schema,
+    validate,
+)
 from pnp.cli.app import app
 
 

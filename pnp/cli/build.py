@@ -7,48 +7,109 @@ from pathlib import Path
 
 import typer
 
-from pnp.build import BuildRequest, plan_build, run_build
-from pnp.cli.app import app, is_terminal, user_errors
-from pnp.render.decks import BACK_MODES, PrintOptions
+from pnp.cli import options as opt
+from pnp.cli.app import app, is_terminal, print_problems, user_errors
+from pnp.errors import Problem, UsageError
 
 
 @app.command("build")
 def build_command(
-    games: list[str] = typer.Argument(None, help="Games to build (default: all four)."),
-    component: list[str] = typer.Option(None, "--component", "-c", help="Only the file "
-                                        "holding this component id (see `pnp games`)."),
-    out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
+    games: list[str] = opt.GAMES,
+    component: list[str] = opt.COMPONENT,
+    out: Path = opt.OUT,
     paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
-    backs: str = typer.Option("duplex-long", "--backs", help=" | ".join(BACK_MODES)),
+    backs: str = typer.Option(None, "--backs", help="duplex-long (default), duplex-short, "
+                              "fold or none."),
     bleed: float = typer.Option(0.0, "--bleed", help="Bleed in mm (e.g. 3)."),
     crop_marks: bool = typer.Option(True, "--crop-marks/--no-crop-marks"),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="Outlines instead of fills."),
-    offset_x: float = typer.Option(0.0, "--offset-x", help="Shift back pages right, mm."),
-    offset_y: float = typer.Option(0.0, "--offset-y", help="Shift back pages up, mm."),
-    words: Path = typer.Option(None, "--words", help="Word list (.json, .txt, .csv)."),
-    font: Path = typer.Option(None, "--font", help="A TTF font for all text."),
-    data: Path = typer.Option(None, "--data", help="Game data folder."),
-    templates: Path = typer.Option(None, "--templates", help="Layouts/rules folder."),
+    offset_x: float = typer.Option(None, "--offset-x", help="Shift back pages right, mm."),
+    offset_y: float = typer.Option(None, "--offset-y", help="Shift back pages up, mm."),
+    printer: str = typer.Option(None, "--printer", help="Use a saved printer profile's "
+                                "offsets (see `pnp printer`)."),
+    words: Path = opt.WORDS,
+    promos: list[Path] = opt.PROMOS,
+    dice: str = typer.Option("nets", "--dice", help="Majority Rules! dice: nets (fold "
+                             "paper cubes) or stickers (for blank 16 mm dice)."),
+    font: Path = opt.FONT,
+    data: Path = opt.DATA,
+    templates: Path = opt.TEMPLATES,
+    report: bool = typer.Option(False, "--report", help="List every text's fitted size, "
+                                "most shrunk first."),
+    gallery: bool = typer.Option(True, "--gallery/--no-gallery", help="Write OUT/index.html "
+                                 "with thumbnails of every PDF."),
 ) -> None:
     """Build print-and-play PDFs into OUT/<game>/ (fronts and mirrored backs, crop marks).
 
     Example: pnp build majority --paper letter --words my-words.txt --bleed 3
+
+    Example: pnp build majority2 --promos my-promos.json --printer office
     """
-    if backs not in BACK_MODES:
-        typer.echo(f"error: --backs must be one of {', '.join(BACK_MODES)}", err=True)
-        raise typer.Exit(2)
-    options = PrintOptions(paper=paper.lower(), backs=backs, bleed=bleed,
-                           crop_marks=crop_marks, ink_saver=ink_saver, offset_x=offset_x,
-                           offset_y=offset_y)
-    request = BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
-                           out_dir=out, options=options, data_dir=data,
-                           templates_dir=templates, words=words, font=font)
+    from pnp.build import BuildRequest, plan_build, run_build
+    from pnp.render.decks import PrintOptions
+
     with user_errors():
-        total = len(plan_build(request))
-        with _progress(total) as bar:
+        backs, offset_x, offset_y = _printer_settings(printer, backs, offset_x, offset_y)
+        options = PrintOptions(paper=paper.lower(), backs=backs, bleed=bleed,
+                               crop_marks=crop_marks, ink_saver=ink_saver,
+                               offset_x=offset_x, offset_y=offset_y)
+        request = BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
+                               out_dir=out, options=options, data_dir=data,
+                               templates_dir=templates, words=words, font=font,
+                               promos=tuple(promos or ()), dice=dice)
+        with _progress(len(plan_build(request))) as bar:
             summaries = run_build(request, bar)
+        index = _gallery(out, summaries) if gallery else None
+        entries = _fit_report(request) if report else []
     for s in summaries:
-        typer.echo(f"{s.path}  {s.pages} page(s)  {s.cards} card(s)")
+        count = f"  {s.cards} {s.unit}(s)" if s.cards else ""
+        typer.echo(f"{s.path}  {s.pages} page(s){count}")
+    if index:
+        typer.echo(f"{index}  gallery")
+    _print_report(entries)
+
+
+def _printer_settings(printer, backs, offset_x, offset_y) -> tuple[str, float, float]:
+    """Backs and offsets from the options, or from a saved profile (never both)."""
+    if printer is None:
+        return backs or "duplex-long", offset_x or 0.0, offset_y or 0.0
+    if offset_x is not None or offset_y is not None:
+        raise UsageError("--printer already sets the offsets; drop --offset-x/--offset-y "
+                         "or --printer")
+    from pnp.printers import get_profile
+
+    profile = get_profile(printer)
+    if backs not in (None, profile.backs):
+        raise UsageError(f"printer {printer!r} was calibrated for --backs {profile.backs}, "
+                         f"not {backs}")
+    return profile.backs, profile.offset_x, profile.offset_y
+
+
+def _gallery(out: Path, summaries) -> Path:
+    from pnp.gallery import update_gallery
+
+    return update_gallery(out, summaries)
+
+
+def _fit_report(request):
+    from pnp.report import fit_report
+
+    return fit_report(request)
+
+
+def _print_report(entries) -> None:
+    from pnp.report import LEGIBILITY_FLOOR
+
+    if not entries:
+        return
+    typer.echo("\ntext fit, most shrunk first (fitted / layout size):")
+    for e in entries:
+        typer.echo(f"{e.size:5.1f} / {e.max_size:4.1f} pt  {e.game}  {e.card}  {e.box}  "
+                   f"{e.text!r}")
+    small = [e for e in entries if e.illegible]
+    print_problems([Problem("", f"{e.card}: {e.text!r} is {e.size:g} pt, below the "
+                                f"{LEGIBILITY_FLOOR:g} pt legibility floor") for e in small],
+                   "warning")
 
 
 def _progress(total: int):

@@ -27,11 +27,12 @@ from pnp.render.geometry import (
     pt,
 )
 from pnp.render.layout import LayoutSet
-from pnp.render.marks import crop_marks, cut_lines, fold_line
+from pnp.render.marks import crop_marks, cut_lines, fold_line, scale_bar
 from pnp.render.model import Card, Deck, Face
 from pnp.render.pdf import pdf_canvas
 
 BACK_MODES = ("duplex-long", "duplex-short", "fold", "none")
+SHEET_LABEL_Y = 5.5
 
 
 @dataclass(frozen=True)
@@ -164,8 +165,9 @@ def _start_page(job: _Job, paper: Size, deck: Deck, side: str) -> None:
     c.saveState()
     c.setFillGray(0.45)
     c.setFont(job.fonts.name("bold"), 6.5)
-    c.drawString(pt(8), pt(2.5 + 3), label)
+    c.drawString(pt(8), pt(SHEET_LABEL_Y), label)
     c.restoreState()
+    scale_bar(c, paper.width - 8, SHEET_LABEL_Y, job.fonts.name("bold"))
 
 
 def _finish_page(job: _Job) -> None:

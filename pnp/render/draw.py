@@ -183,6 +183,15 @@ def text_fits(layout: Layout, fields: dict, ctx: FaceContext) -> list[Problem]:
     return problems
 
 
+def fitted_texts(layout: Layout, fields: dict, ctx: FaceContext):
+    """(box, text, fitted, largest size) for every text the face shows, as drawn."""
+    for box, props in resolved_boxes(layout, fields, ctx):
+        if box.kind == "text":
+            opts = {**_DEFAULT_TEXT, **props}
+            yield box, str(opts.get("text", "")), fitted_text(box, props, ctx), \
+                float(opts["size"])
+
+
 def fitted_text(box: LayoutBox, props: dict, ctx: FaceContext) -> FittedText:
     opts = {**_DEFAULT_TEXT, **props}
     text = str(opts.get("text", ""))

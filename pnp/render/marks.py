@@ -96,3 +96,21 @@ def fold_line(c, line: tuple[float, float, float, float]) -> None:
     c.setDash([4, 3])
     c.line(pt(x1), pt(y1), pt(x2), pt(y2))
     c.restoreState()
+
+
+SCALE_BAR = 50.0
+
+
+def scale_bar(c, right: float, y: float, font: str) -> None:
+    """A 50 mm bar with 10 mm ticks, right-aligned at `right`: hold a ruler to it to check
+    the printer did not scale the page (cards are only the right size at 100 %)."""
+    left = right - SCALE_BAR
+    segments = [(left, y, right, y)]
+    segments += [(left + k * 10, y, left + k * 10, y + (1.6 if k in (0, 5) else 1.0))
+                 for k in range(6)]
+    _stroke(c, segments, grey=0.0, width=0.35)
+    c.saveState()
+    c.setFillGray(0.3)
+    c.setFont(font, 5.5)
+    c.drawRightString(pt(left - 1.5), pt(y), "scale check: 50 mm at 100 %")
+    c.restoreState()

@@ -1,0 +1,83 @@
+"""`pnp export png|shop`: card decks as per-card images or print-shop PDFs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pnp.build import BuildRequest
+from pnp.cli import options as opt
+from pnp.cli.app import app, user_errors
+from pnp.render.decks import PrintOptions
+
+export_app = typer.Typer(
+    help="Export card decks as PNG images or print-shop PDFs.\n\n"
+    "Example: pnp export png majority --dpi 300 --bleed 3.175",
+    no_args_is_help=True,
+)
+app.add_typer(export_app, name="export")
+
+
+def _request(games, component, out, bleed, words, promos, font, data, templates):
+    return BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
+                        out_dir=out, options=PrintOptions(bleed=bleed), data_dir=data,
+                        templates_dir=templates, words=words, promos=tuple(promos or ()),
+                        font=font)
+
+
+@export_app.command("png")
+def export_png_command(
+    games: list[str] = opt.GAMES,
+    dpi: int = typer.Option(300, "--dpi", help="Resolution, 72-1200."),
+    bleed: float = typer.Option(0.0, "--bleed", help="Bleed around each card, mm."),
+    component: list[str] = opt.COMPONENT,
+    out: Path = opt.OUT,
+    words: Path = opt.WORDS,
+    promos: list[Path] = opt.PROMOS,
+    font: Path = opt.FONT,
+    data: Path = opt.DATA,
+    templates: Path = opt.TEMPLATES,
+) -> None:
+    """Write one PNG per card face to OUT/<game>/png/ (a shared back once per deck).
+
+    Files are named <component>-<NNN>-front.png / -back.png (or <component>-back.png).
+
+    Example: pnp export png majority -c vote-cards --dpi 300 --bleed 3.175
+    """
+    from pnp.export import export_png
+
+    request = _request(games, component, out, bleed, words, promos, font, data, templates)
+    with user_errors():
+        sets = export_png(request, dpi)
+    for images in sets:
+        width, height = images.pixels
+        typer.echo(f"{images.folder}/{images.deck}-*.png  {len(images.files)} image(s)  "
+                   f"{width} × {height} px")
+
+
+@export_app.command("shop")
+def export_shop_command(
+    games: list[str] = opt.GAMES,
+    order: str = typer.Option("front-back", "--order", help="front-back or back-front."),
+    bleed: float = typer.Option(3.0, "--bleed", help="Bleed around each card, mm."),
+    component: list[str] = opt.COMPONENT,
+    out: Path = opt.OUT,
+    words: Path = opt.WORDS,
+    promos: list[Path] = opt.PROMOS,
+    font: Path = opt.FONT,
+    data: Path = opt.DATA,
+    templates: Path = opt.TEMPLATES,
+) -> None:
+    """Write a print-shop PDF per deck to OUT/<game>/shop/: one face per page at the exact
+    trim + bleed size, TrimBox and BleedBox set, fronts and backs interleaved.
+
+    Example: pnp export shop majority2 --order back-front --bleed 3
+    """
+    from pnp.export import export_shop
+
+    request = _request(games, component, out, bleed, words, promos, font, data, templates)
+    with user_errors():
+        summaries = export_shop(request, order)
+    for s in summaries:
+        typer.echo(f"{s.path}  {s.pages} page(s)  {s.cards} card(s)")

@@ -1,0 +1,18 @@
+"""Options several commands share, declared once so they read the same everywhere."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+GAMES = typer.Argument(None, help="Games (default: all four).")
+COMPONENT = typer.Option(None, "--component", "-c",
+                         help="Only this component id (see `pnp games`); repeatable.")
+OUT = typer.Option(Path("output"), "--out", help="Output folder.")
+WORDS = typer.Option(None, "--words", help="Word list for The Majority (.json, .txt, .csv).")
+PROMOS = typer.Option(None, "--promos", help="Your own Majority 2 promo cards (JSON); "
+                      "repeatable.")
+FONT = typer.Option(None, "--font", help="A TrueType (.ttf) font for all text.")
+DATA = typer.Option(None, "--data", help="Game data folder (default: the shipped data).")
+TEMPLATES = typer.Option(None, "--templates", help="Layouts and rule texts folder.")

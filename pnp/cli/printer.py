@@ -1,0 +1,105 @@
+"""`pnp calibrate` and `pnp printer`: measure and remember a printer's duplex offsets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from pnp.cli.app import app, user_errors
+
+printer_app = typer.Typer(
+    help="Save, list, show and delete printer profiles (duplex back-page offsets).\n\n"
+    "Example: pnp printer save office --offset-x 0.8 --offset-y -0.4",
+    no_args_is_help=True,
+)
+app.add_typer(printer_app, name="printer")
+
+
+@app.command("calibrate")
+def calibrate_command(
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short."),
+    out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF to write."),
+) -> None:
+    """Write a two-page duplex calibration sheet (rulers, crosshairs, verniers).
+
+    Print it double-sided at 100 %, hold it against a window, and read the back page's
+    offset in mm; then use --offset-x/--offset-y or `pnp printer save`.
+
+    Example: pnp calibrate --paper letter --out calibration.pdf
+    """
+    from pnp.errors import UsageError
+    from pnp.printers import BACK_FLIPS
+    from pnp.render.calibrate import render_calibration
+    from pnp.render.fonts import font_set
+    from pnp.render.geometry import paper_size
+
+    with user_errors():
+        paper_size(paper)
+        if backs not in BACK_FLIPS:
+            raise UsageError(f"--backs must be {' or '.join(BACK_FLIPS)}")
+        pages = render_calibration(out, paper.lower(), backs.removeprefix("duplex-"),
+                                   font_set())
+    typer.echo(f"{out}  {pages} page(s)")
+
+
+@printer_app.command("save")
+def printer_save(
+    name: str = typer.Argument(..., help="A name for this printer."),
+    offset_x: float = typer.Option(0.0, "--offset-x", help="Back-page shift right, mm."),
+    offset_y: float = typer.Option(0.0, "--offset-y", help="Back-page shift up, mm."),
+    backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short."),
+) -> None:
+    """Save (or replace) a printer profile.
+
+    Example: pnp printer save office --offset-x 0.8 --offset-y -0.4
+    """
+    from pnp.printers import PrinterProfile, save_profile
+
+    with user_errors():
+        path = save_profile(PrinterProfile(name, offset_x, offset_y, backs))
+    typer.echo(f"saved {name!r} in {path}")
+
+
+@printer_app.command("list")
+def printer_list() -> None:
+    """List saved printer profiles.
+
+    Example: pnp printer list
+    """
+    from pnp.printers import load_profiles
+
+    with user_errors():
+        profiles = load_profiles()
+    if not profiles:
+        typer.echo("no printer profiles yet: pnp calibrate, then pnp printer save NAME ...")
+    for p in profiles.values():
+        typer.echo(f"{p.name}  offset-x {p.offset_x:+g} mm  offset-y {p.offset_y:+g} mm  "
+                   f"{p.backs}")
+
+
+@printer_app.command("show")
+def printer_show(name: str = typer.Argument(..., help="Profile name.")) -> None:
+    """Show one printer profile.
+
+    Example: pnp printer show office
+    """
+    from pnp.printers import get_profile
+
+    with user_errors():
+        p = get_profile(name)
+    typer.echo(f"{p.name}  offset-x {p.offset_x:+g} mm  offset-y {p.offset_y:+g} mm  {p.backs}")
+
+
+@printer_app.command("delete")
+def printer_delete(name: str = typer.Argument(..., help="Profile name.")) -> None:
+    """Delete a printer profile.
+
+    Example: pnp printer delete office
+    """
+    from pnp.printers import delete_profile
+
+    with user_errors():
+        delete_profile(name)
+    typer.echo(f"deleted {name!r}")

@@ -1,0 +1,104 @@
+"""Named printer profiles: the back-page offsets measured with `pnp calibrate`, saved once
+and reused with `pnp build --printer NAME`.
+
+Profiles live in one JSON file in the user's config folder (`$PNP_CONFIG_HOME`, else
+`$XDG_CONFIG_HOME/majority-pnp`, else `~/.config/majority-pnp`), written atomically.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from pnp.content.jsonfile import load_json
+from pnp.errors import DataError, UsageError
+from pnp.render.pdf import atomic_path
+
+BACK_FLIPS = ("duplex-long", "duplex-short")
+MAX_OFFSET = 20.0
+
+
+@dataclass(frozen=True)
+class PrinterProfile:
+    name: str
+    offset_x: float
+    offset_y: float
+    backs: str = "duplex-long"
+
+
+def config_dir() -> Path:
+    if os.environ.get("PNP_CONFIG_HOME"):
+        return Path(os.environ["PNP_CONFIG_HOME"])
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "majority-pnp"
+
+
+def profiles_file() -> Path:
+    return config_dir() / "printers.json"
+
+
+def load_profiles() -> dict[str, PrinterProfile]:
+    """All saved profiles; DataError naming the file if it was damaged by hand."""
+    path = profiles_file()
+    if not path.exists():
+        return {}
+    doc = load_json(path)
+    printers = doc.value.get("printers") if isinstance(doc.value, dict) else None
+    if not isinstance(printers, dict):
+        raise DataError(doc.problem("$", 'expected {"printers": {NAME: {...}}}'))
+    profiles = {}
+    for name, data in printers.items():
+        try:
+            profiles[name] = PrinterProfile(name=name, **data)
+        except TypeError:
+            raise DataError(doc.problem(f"$.printers.{name}", "expected offset_x, offset_y "
+                                                              "and backs")) from None
+    return profiles
+
+
+def save_profile(profile: PrinterProfile) -> Path:
+    """Add or replace a profile; UsageError for implausible values."""
+    check_profile(profile)
+    profiles = load_profiles()
+    profiles[profile.name] = profile
+    _write(profiles)
+    return profiles_file()
+
+
+def delete_profile(name: str) -> None:
+    profiles = load_profiles()
+    get_profile(name, profiles)
+    del profiles[name]
+    _write(profiles)
+
+
+def get_profile(name: str, profiles: dict[str, PrinterProfile] | None = None) -> PrinterProfile:
+    profiles = load_profiles() if profiles is None else profiles
+    if name in profiles:
+        return profiles[name]
+    near = difflib.get_close_matches(name, list(profiles), n=1)
+    hint = f"; did you mean {near[0]!r}?" if near else \
+        f"; saved: {', '.join(sorted(profiles)) or 'none (pnp printer save NAME ...)'}"
+    raise UsageError(f"no printer profile {name!r}{hint}")
+
+
+def check_profile(profile: PrinterProfile) -> None:
+    if not profile.name.strip() or "/" in profile.name:
+        raise UsageError(f"a printer name must be non-empty and without '/': {profile.name!r}")
+    if profile.backs not in BACK_FLIPS:
+        raise UsageError(f"--backs must be {' or '.join(BACK_FLIPS)} for a printer profile")
+    for axis, value in (("x", profile.offset_x), ("y", profile.offset_y)):
+        if abs(value) > MAX_OFFSET:
+            raise UsageError(f"--offset-{axis} {value:g} mm is more than {MAX_OFFSET:g} mm: "
+                             "re-measure with pnp calibrate")
+
+
+def _write(profiles: dict[str, PrinterProfile]) -> None:
+    data = {"printers": {n: {k: v for k, v in asdict(p).items() if k != "name"}
+                         for n, p in sorted(profiles.items())}}
+    path = profiles_file()
+    with atomic_path(path) as tmp:
+        tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")

@@ -1,0 +1,103 @@
+"""The duplex calibration sheet and printer profiles."""
+
+import json
+
+import pdfplumber
+import pytest
+
+from pnp.render.calibrate import Line, back_marks, cross_centres, front_marks, mirror_point
+from pnp.render.geometry import paper_size
+
+from pdftools import A4, LETTER, MM, page_sizes
+
+
+def test_ruler_ticks_are_at_exact_millimetres(cli, tmp_path):
+    pdf = tmp_path / "cal.pdf"
+    assert cli("calibrate", "--out", pdf).exit_code == 0
+    assert page_sizes(pdf) == [A4, A4]
+    with pdfplumber.open(str(pdf)) as doc:
+        page = doc.pages[0]
+        height = float(page.height)
+        # bottom ruler: vertical ticks starting 7 mm above the bottom edge
+        xs = sorted({round(line["x0"] / MM, 2) for line in page.lines
+                     if abs(line["x0"] - line["x1"]) < 0.01
+                     and abs((height - line["bottom"]) / MM - 7.0) < 0.05})
+    assert xs[:3] == [10.0, 11.0, 12.0]
+    assert all(b - a == pytest.approx(1.0, abs=0.01) for a, b in zip(xs, xs[1:], strict=False))
+    assert xs[-1] == 200.0
+
+
+def test_back_crosses_sit_where_the_front_crosses_land():
+    paper = paper_size("a4")
+    centres = cross_centres(paper)
+    back = [m for m in back_marks(paper, "long") if isinstance(m, Line)]
+    for fx, fy in centres:
+        bx, by = mirror_point(paper, fx, fy, "long")
+        # the graduated cross's zero ticks pass through the mirrored centre
+        assert any(m.x1 == m.x2 == pytest.approx(bx) and m.y1 < by < m.y2 for m in back)
+        assert any(m.y1 == m.y2 == pytest.approx(by) and m.x1 < bx < m.x2 for m in back)
+
+
+def test_vernier_has_ten_steps_over_nine_millimetres():
+    paper = paper_size("letter")
+    front = [m for m in front_marks(paper, "short") if isinstance(m, Line)]
+    back = [m for m in back_marks(paper, "short") if isinstance(m, Line)]
+    assert len(front) > 100 and len(back) > 100
+    cx, cy = mirror_point(paper, *cross_centres(paper)[0], "short")
+    vernier = sorted(m.x1 for m in back if m.x1 == m.x2 and abs(m.y1 - (cy - 14)) < 0.01
+                     and cx - 10 <= m.x1 <= cx + 1e-6)
+    steps = [round(b - a, 3) for a, b in zip(vernier, vernier[1:], strict=False)]
+    assert steps[:10] == [0.9] * 10
+
+
+def test_calibrate_letter_and_short_edge(cli, tmp_path):
+    pdf = tmp_path / "cal.pdf"
+    result = cli("calibrate", "--paper", "letter", "--backs", "duplex-short", "--out", pdf)
+    assert result.exit_code == 0
+    assert page_sizes(pdf) == [LETTER, LETTER]
+
+
+def test_calibrate_refuses_fold(cli, tmp_path):
+    result = cli("calibrate", "--backs", "fold", "--out", tmp_path / "c.pdf")
+    assert result.exit_code == 2 and "duplex-long or duplex-short" in result.stderr
+
+
+@pytest.fixture
+def config(tmp_path, monkeypatch):
+    monkeypatch.setenv("PNP_CONFIG_HOME", str(tmp_path / "config"))
+    return tmp_path / "config" / "printers.json"
+
+
+def test_printer_profile_round_trip(cli, config):
+    assert cli("printer", "save", "office", "--offset-x", "0.8", "--offset-y",
+               "-0.4").exit_code == 0
+    assert json.loads(config.read_text())["printers"]["office"] == {
+        "offset_x": 0.8, "offset_y": -0.4, "backs": "duplex-long"}
+    shown = cli("printer", "show", "office")
+    assert shown.stdout.strip() == "office  offset-x +0.8 mm  offset-y -0.4 mm  duplex-long"
+    assert "office" in cli("printer", "list").stdout
+    assert cli("printer", "delete", "office").exit_code == 0
+    assert "no printer profiles yet" in cli("printer", "list").stdout
+
+
+def test_unknown_printer_suggests_the_nearest(cli, config):
+    cli("printer", "save", "office")
+    result = cli("printer", "show", "ofice")
+    assert result.exit_code == 2 and "did you mean 'office'?" in result.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--offset-x", "25"], "more than 20 mm"),
+    (["--backs", "fold"], "duplex-long or duplex-short"),
+])
+def test_implausible_profiles_are_refused(cli, config, args, message):
+    result = cli("printer", "save", "office", *args)
+    assert result.exit_code == 2 and message in result.stderr
+    assert not config.exists()
+
+
+def test_damaged_profile_file_is_named(cli, config):
+    config.parent.mkdir(parents=True)
+    config.write_text('{"printers": [1, 2]}')
+    result = cli("printer", "list")
+    assert result.exit_code == 2 and f"{config}:1: $: expected" in result.stderr

@@ -1,0 +1,81 @@
+"""`pnp export png|shop`: pixel sizes, page boxes, order, and refusals."""
+
+import pypdf
+import pytest
+from PIL import Image
+
+from pnp.export import pixel_size
+from pnp.render.model import Deck
+
+from pdftools import MM
+
+
+@pytest.mark.parametrize(("size", "dpi", "bleed", "pixels"), [
+    ("poker", 300, 0.0, (744, 1039)),
+    ("poker", 300, 3.175, (819, 1114)),
+    ("63.5x88.9", 300, 3.175, (825, 1125)),   # 2.5 × 3.5 in, the US poker size
+    ("mini", 150, 0.0, (260, 372)),
+    ("square", 600, 3.0, (1795, 1795)),
+])
+def test_pixel_size_is_trim_plus_bleed_times_dpi(size, dpi, bleed, pixels):
+    assert pixel_size(Deck("d", "D", size, (), "d"), dpi, bleed) == pixels
+
+
+def test_png_export_writes_one_image_per_face_at_the_exact_size(cli, tmp_path):
+    result = cli("export", "png", "majority", "-c", "vote-cards", "-c", "preparation-cards",
+                 "--dpi", "150", "--bleed", "3.175", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    folder = tmp_path / "majority" / "png"
+    names = sorted(p.name for p in folder.iterdir())
+    assert len([n for n in names if n.startswith("vote-cards-")]) == 80  # own back per card
+    assert "preparation-cards-back.png" in names  # a shared back once
+    assert "preparation-cards-004-front.png" in names
+    with Image.open(folder / "vote-cards-001-front.png") as image:
+        assert image.size == pixel_size(Deck("v", "V", "poker", (), "v"), 150, 3.175)
+        # the red background reaches into the bleed: the corner pixel is not white
+        assert image.convert("RGB").getpixel((1, 1)) != (255, 255, 255)
+    assert "410 × 557 px" in result.stdout
+
+
+def test_png_export_is_deterministic(cli, tmp_path):
+    for out in ("a", "b"):
+        assert cli("export", "png", "majority", "-c", "variant-card", "--dpi", "100", "--out",
+                   tmp_path / out).exit_code == 0
+    first = (tmp_path / "a" / "majority" / "png" / "variant-card-001-front.png").read_bytes()
+    second = (tmp_path / "b" / "majority" / "png" / "variant-card-001-front.png").read_bytes()
+    assert first == second
+
+
+def test_shop_pdf_has_trim_and_bleed_boxes_and_exact_page_size(cli, tmp_path):
+    result = cli("export", "shop", "majority", "-c", "variant-card", "--bleed", "3",
+                 "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    reader = pypdf.PdfReader(str(tmp_path / "majority" / "shop" / "variant-card.pdf"))
+    assert len(reader.pages) == 2
+    for page in reader.pages:
+        assert float(page.mediabox.width) == pytest.approx(69 * MM, abs=0.01)
+        assert float(page.mediabox.height) == pytest.approx(94 * MM, abs=0.01)
+        trim = [float(v) for v in page.trimbox]
+        assert trim == pytest.approx([3 * MM, 3 * MM, 66 * MM, 91 * MM], abs=0.01)
+        assert [float(v) for v in page.bleedbox] == [float(v) for v in page.mediabox]
+
+
+@pytest.mark.parametrize(("order", "first"), [("front-back", "Most"), ("back-front", "Least")])
+def test_shop_order(cli, tmp_path, order, first):
+    assert cli("export", "shop", "majority", "-c", "variant-card", "--order", order,
+               "--out", tmp_path).exit_code == 0
+    reader = pypdf.PdfReader(str(tmp_path / "majority" / "shop" / "variant-card.pdf"))
+    assert first in reader.pages[0].extract_text()
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["png", "majority", "--dpi", "5000"], "--dpi must be between 72 and 1200"),
+    (["png", "majority", "-c", "dividers"], "unknown card component(s) dividers"),
+    (["shop", "majority", "--order", "sideways"], "--order must be one of"),
+    (["shop", "majority", "--bleed", "-1"], "bleed must be between 0 and 10 mm"),
+])
+def test_export_refusals(cli, tmp_path, args, message):
+    result = cli("export", *args, "--out", tmp_path)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert not any(tmp_path.iterdir())

@@ -1,0 +1,81 @@
+"""`output/index.html`: the gallery, checked in a real headless browser."""
+
+import shutil
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import pytest
+
+from pnp.gallery import MANIFEST, render_html
+
+CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update",
+                  "--disable-sync"]
+
+
+@pytest.fixture(scope="module")
+def gallery(tmp_path_factory) -> Path:
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    out = tmp_path_factory.mktemp("gallery")
+    runner = CliRunner()
+    for game in ("majority", "d20-stacks"):
+        result = runner.invoke(app, ["build", game, "--out", str(out)], catch_exceptions=False)
+        assert result.exit_code == 0, result.stderr
+    return out
+
+
+def test_index_lists_every_built_pdf_with_thumbnails(gallery):
+    page = (gallery / "index.html").read_text(encoding="utf-8")
+    pdfs = sorted(p.relative_to(gallery).as_posix() for p in gallery.rglob("*.pdf"))
+    assert pdfs and all(f'href="{pdf}"' in page for pdf in pdfs)
+    assert '<section id="majority">' in page and '<section id="d20-stacks">' in page
+    assert "206 cards · 46 pages" in page
+    for src in page.split('src="')[1:]:
+        assert (gallery / src.split('"')[0]).is_file()
+
+
+def test_building_one_game_keeps_the_others_listed(gallery):
+    import json
+
+    entries = json.loads((gallery / MANIFEST).read_text())
+    assert {e["game"] for e in entries} == {"majority", "d20-stacks"}
+
+
+def test_empty_gallery_says_what_to_do():
+    assert "run <code>pnp build</code>" in render_html([])
+
+
+def _chromium() -> str:
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if not path:
+        pytest.skip("no chromium: `make test` installs Debian's chromium with apt-get, which "
+                    "was not possible on this machine")
+    pytest.importorskip("playwright", reason="playwright is installed by `make test`")
+    return path
+
+
+def test_gallery_in_a_real_browser(gallery):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto((gallery / "index.html").as_uri())
+            page.wait_for_load_state("load")
+            for img in page.query_selector_all("img"):
+                img.scroll_into_view_if_needed()
+            page.wait_for_function("Array.from(document.images).every(i => i.complete)")
+            images = page.evaluate(
+                "Array.from(document.images).map(i => [i.currentSrc, i.naturalWidth])")
+            links = page.evaluate("Array.from(document.links).map(a => a.href)")
+            shot = gallery / "gallery.png"
+            page.screenshot(path=str(shot), full_page=True)
+        finally:
+            browser.close()
+    assert images and all(width > 0 for _, width in images), images
+    assert links and all(Path(unquote(urlparse(href).path)).is_file() for href in links)
+    assert shot.stat().st_size > 10_000
