@@ -163,3 +163,17 @@ def test_build_writes_the_gallery(cli, tmp_path):
     assert result.exit_code == 0
     assert f"{tmp_path}/index.html  gallery" in result.stdout
     assert (tmp_path / "majority" / "preview" / "variant-card-1.png").is_file()
+
+
+def test_custom_font_is_the_only_font_embedded(cli, tmp_path):
+    from conftest import ROOT
+    from pdftools import fonts
+
+    font = tmp_path / "MyFont.ttf"
+    font.write_bytes((ROOT / "pnp" / "fonts" / "VeraIt.ttf").read_bytes())
+    result = cli("build", "majority", "-c", "vote-cards", "--font", font, "--no-gallery",
+                 "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    used = fonts(tmp_path / "majority" / "vote-cards.pdf")
+    assert used and all(name.endswith("BitstreamVeraSans-Oblique") for name in used)
+    assert all(used.values())

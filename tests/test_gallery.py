@@ -21,8 +21,10 @@ def gallery(tmp_path_factory) -> Path:
 
     out = tmp_path_factory.mktemp("gallery")
     runner = CliRunner()
-    for game in ("majority", "d20-stacks"):
-        result = runner.invoke(app, ["build", game, "--out", str(out)], catch_exceptions=False)
+    for components in (["word-cards"], ["vote-cards", "variant-card"]):
+        args = ["build", "majority", "--out", str(out)]
+        args += [a for c in components for a in ("-c", c)]
+        result = runner.invoke(app, args, catch_exceptions=False)
         assert result.exit_code == 0, result.stderr
     return out
 
@@ -31,17 +33,19 @@ def test_index_lists_every_built_pdf_with_thumbnails(gallery):
     page = (gallery / "index.html").read_text(encoding="utf-8")
     pdfs = sorted(p.relative_to(gallery).as_posix() for p in gallery.rglob("*.pdf"))
     assert pdfs and all(f'href="{pdf}"' in page for pdf in pdfs)
-    assert '<section id="majority">' in page and '<section id="d20-stacks">' in page
-    assert "206 cards · 46 pages" in page
+    assert '<section id="majority">' in page
+    assert "206 cards · 46 pages" in page and "40 cards · 10 pages" in page
     for src in page.split('src="')[1:]:
         assert (gallery / src.split('"')[0]).is_file()
 
 
-def test_building_one_game_keeps_the_others_listed(gallery):
+def test_a_partial_build_keeps_earlier_files_listed_in_build_order(gallery):
     import json
 
     entries = json.loads((gallery / MANIFEST).read_text())
-    assert {e["game"] for e in entries} == {"majority", "d20-stacks"}
+    assert [e["pdf"] for e in entries] == ["majority/vote-cards.pdf",
+                                           "majority/variant-card.pdf",
+                                           "majority/word-cards.pdf"]
 
 
 def test_empty_gallery_says_what_to_do():

@@ -132,9 +132,11 @@ def _render_deck(job: _Job, deck: Deck) -> None:
         sheet = impose_fold(size, opts.paper, opts.margin, opts.bleed)
         for start in range(0, len(deck.cards), len(sheet.fronts)):
             chunk = deck.cards[start:start + len(sheet.fronts)]
-            _page(job, deck, sheet.paper, chunk, sheet.fronts, "fronts and backs")
+            _start_page(job, sheet.paper, deck, "fronts and backs")
+            _draw_fronts(job, chunk, sheet.fronts)
             _draw_backs(job, deck, chunk, sheet.backs, (0.0, 0.0))
-            _marks(job, deck, sheet.paper, sheet.backs.boxes[:len(chunk)])
+            used = len(chunk)
+            _marks(job, deck, sheet.paper, sheet.fronts[:used] + sheet.backs.boxes[:used])
             fold_line(job.c, sheet.fold)
             _finish_page(job)
         return
@@ -153,9 +155,13 @@ def _render_deck(job: _Job, deck: Deck) -> None:
 
 def _page(job: _Job, deck: Deck, paper: Size, chunk, slots, side: str) -> None:
     _start_page(job, paper, deck, side)
+    _draw_fronts(job, chunk, slots)
+    _marks(job, deck, paper, slots[:len(chunk)])
+
+
+def _draw_fronts(job: _Job, chunk, slots) -> None:
     for card, slot in zip(chunk, slots, strict=False):
         _draw(job, card, card.front, slot, 0, job.forms)
-    _marks(job, deck, paper, slots[:len(chunk)])
 
 
 def _start_page(job: _Job, paper: Size, deck: Deck, side: str) -> None:
@@ -167,7 +173,6 @@ def _start_page(job: _Job, paper: Size, deck: Deck, side: str) -> None:
     c.setFont(job.fonts.name("bold"), 6.5)
     c.drawString(pt(8), pt(SHEET_LABEL_Y), label)
     c.restoreState()
-    scale_bar(c, paper.width - 8, SHEET_LABEL_Y, job.fonts.name("bold"))
 
 
 def _finish_page(job: _Job) -> None:
@@ -212,16 +217,16 @@ def _place_shared_back(job: _Job, deck: Deck, slot: Box, rotation: int) -> None:
 
 
 def _marks(job: _Job, deck: Deck, paper: Size, slots) -> None:
-    """Cut lines and crop marks; identical on every full sheet, so drawn once as a form."""
-    if not job.options.crop_marks:
-        return
-    bleed = job.options.bleed
+    """The 50 mm scale bar, cut lines and crop marks: identical on every full sheet of a
+    deck, so drawn once as a form and placed by reference."""
+    bleed, marks = job.options.bleed, job.options.crop_marks
 
     def draw():
-        if deck.shape == "circle" or bleed == 0:
+        scale_bar(job.c, paper.width - 8, SHEET_LABEL_Y, job.fonts.name("bold"))
+        if marks and (deck.shape == "circle" or bleed == 0):
             cut_lines(job.c, slots, deck.shape)
-        if deck.shape != "circle":
+        if marks and deck.shape != "circle":
             crop_marks(job.c, slots, paper, bleed)
 
-    key = ("marks", deck.shape, paper, tuple(slots))
+    key = ("sheet", deck.shape, paper, tuple(slots))
     job.forms.place(key, paper.width, paper.height, draw, grow=0.0)
