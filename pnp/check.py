@@ -10,7 +10,7 @@ that passes all of that is judged, so the rules code never sees a malformed valu
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,7 @@ from pnp.errors import DataError, PnpError, Problem, UsageError
 from pnp.gamedata import load_content
 from pnp.games import GAMES, Game, get_game
 from pnp.games.recordtools import did_you_mean
-from pnp.games.verdict import Verdict
+from pnp.games.verdict import Verdict, Violation
 
 _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
@@ -45,7 +45,21 @@ def check_file(path: Path, game_id: str | None = None, rule_args: Iterable[str] 
     loaded = load_record(path, game_id, data_dir)
     overrides = parse_rule_args(loaded.game.id, rule_args)
     rules = rules_in_force(loaded.game.id, loaded.doc.value.get("rules", {}), overrides)
-    return loaded.game.checker.judge(loaded.record, loaded.content, rules)
+    verdict = loaded.game.checker.judge(loaded.record, loaded.content, rules)
+    return _with_player_count(verdict, loaded.game, loaded.doc.value["players"])
+
+
+def _with_player_count(verdict: Verdict, game: Game, players: list) -> Verdict:
+    """A game played by more or fewer people than it is made for breaks a rule (and the
+    components: The Majority has ten vote sets, Majority Rules! four dice colours), so it is
+    a violation of the record, not a malformed file."""
+    low, high = game.players
+    if low <= len(players) <= high:
+        return verdict
+    allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+    problem = Violation("players", f"{game.title} is played by {allowed} players; this "
+                                   f"record has {len(players)}")
+    return replace(verdict, violations=(problem, *verdict.violations))
 
 
 def load_record(path: Path, game_id: str | None = None,
