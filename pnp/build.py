@@ -15,16 +15,10 @@ from pnp.content import paths
 from pnp.errors import FitError, UsageError
 from pnp.gamedata import load_content
 from pnp.games import GAMES, get_game
-from pnp.render.decks import (
-    FileSummary,
-    PrintOptions,
-    check_print_options,
-    preflight,
-    render_decks,
-)
+from pnp.render.decks import FileSummary, PrintOptions, check_print_options
 from pnp.render.fonts import font_set
 from pnp.render.layout import LayoutSet
-from pnp.render.model import Deck
+from pnp.render.printables import check_file, render_file
 
 
 @dataclass(frozen=True)
@@ -88,6 +82,9 @@ def _check_options(request: BuildRequest) -> None:
         raise UsageError("--words sets The Majority's word cards; add the game 'majority'")
     if request.promos and "majority2" not in request.game_ids:
         raise UsageError("--promos adds Majority 2 promo cards; add the game 'majority2'")
+    if request.dice != "nets" and "majority-rules" not in request.game_ids:
+        raise UsageError("--dice sets how Majority Rules! dice are printed; "
+                         "add the game 'majority-rules'")
     if request.font and not request.font.is_file():
         raise UsageError(f"--font {request.font}: file not found")
 
@@ -116,11 +113,11 @@ def _deck_options(game_id: str, request: BuildRequest) -> dict:
     return {"dice": request.dice} if game_id == "majority-rules" else {}
 
 
-def _deck_files(game_id: str, title: str, decks: list[Deck],
+def _deck_files(game_id: str, title: str, decks: list,
                 request: BuildRequest) -> list[PlannedFile]:
-    """Group decks by output file (one PDF may hold several decks)."""
+    """Group printables (card decks, piece sets) by output file; one PDF may hold several."""
     layouts = LayoutSet((request.templates_dir or paths.templates_dir()) / "layouts")
-    by_file: dict[str, list[Deck]] = {}
+    by_file: dict[str, list] = {}
     for deck in decks:
         by_file.setdefault(deck.file, []).append(deck)
     files = []
@@ -128,11 +125,11 @@ def _deck_files(game_id: str, title: str, decks: list[Deck],
         path = request.out_dir / game_id / f"{name}.pdf"
 
         def write(progress, group=group, path=path):
-            return render_decks(path, group, layouts, font_set(request.font),
-                                request.options, title, progress)
+            return render_file(path, group, layouts, font_set(request.font),
+                               request.options, title, progress)
 
         def check(group=group):
-            return preflight(group, layouts, font_set(request.font), request.options)
+            return check_file(group, layouts, font_set(request.font), request.options)
 
         files.append(PlannedFile(game_id, path, tuple(d.id for d in group), write, check))
     return files

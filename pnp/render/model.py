@@ -48,3 +48,63 @@ class Deck:
     @property
     def double_sided(self) -> bool:
         return self.back is not None or any(c.back is not None for c in self.cards)
+
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class PieceText:
+    """A text on a piece, mm from the piece's bottom-left corner; fitted like card text."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    text: str
+    size: float = 9.0
+    min_size: float = 6.0
+    font: str = "regular"
+    colour: str = "#212121"
+    rotate: int = 0
+    wrap: bool = False
+
+
+@dataclass(frozen=True)
+class PieceFace:
+    """A card-like face drawn from a layout into a square or rectangle of a piece."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    face: Face
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A flat shape to cut out and maybe fold (a die net, a divider), in mm from its
+    bottom-left corner. `cut` holds closed outlines (the shape and any slits), `folds`
+    the lines to fold along, `areas` filled polygons (e.g. a slit to cut away)."""
+
+    width: float
+    height: float
+    cut: tuple[tuple[Point, ...], ...]
+    folds: tuple[tuple[Point, Point], ...] = ()
+    faces: tuple[PieceFace, ...] = ()
+    texts: tuple[PieceText, ...] = ()
+    areas: tuple[tuple[tuple[Point, ...], str], ...] = ()
+    label: str = ""
+    source: Location | None = None
+
+
+@dataclass(frozen=True)
+class PieceSet:
+    """Pieces printed together (cut lines, no backs): the non-card counterpart of a Deck,
+    with the same `id`, `title` and `file` roles. `gap` keeps neighbours apart (mm)."""
+
+    id: str
+    title: str
+    file: str
+    pieces: tuple[Piece, ...]
+    gap: float = 3.0
