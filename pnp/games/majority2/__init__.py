@@ -1,7 +1,7 @@
 """The Majority 2: a two-player faction card game."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority2 import content, judge, record
+from pnp.games.majority2 import content, judge, printing, record
 from pnp.games.verdict import Checker
 
 GAME = Game(
@@ -16,5 +16,6 @@ GAME = Game(
     ),
     make_content=content.make_content,
     components=content.components,
+    decks=printing.decks,
     checker=Checker(record.parse, judge.judge),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.content.jsonfile import JsonDoc
-from pnp.errors import DataError, Problem
+from pnp.errors import DataError, Location, Problem
 from pnp.games.base import Component
 
 RANKS = ("secretary", "junior", "senior", "veteran", "aristocrat")
@@ -57,6 +57,8 @@ class Member:
     free_play: bool
     promo: bool
     note: str = ""
+    # Where the card was written, so a text too long to print points at the user's file.
+    source: Location | None = field(default=None, compare=False)
 
     @property
     def replaces(self) -> str | None:
@@ -141,11 +143,13 @@ def _members(doc: JsonDoc, factions: dict, problems: list, expect_set: str) -> l
         if expect_set == "base" and card["id"] != f"{card['faction']}-{card['rank']}":
             problems.append(doc.problem(f"{where}.id", f"a base card's id is <faction>-<rank>: "
                                                      f"{card['faction']}-{card['rank']}"))
-        members.append(_member(card, faction, promo=expect_set == "promo"))
+        source = Location(doc.file, doc.line_of(where), where)
+        members.append(_member(card, faction, expect_set == "promo", source))
     return members
 
 
-def _member(card: dict, faction: Faction | None, promo: bool) -> Member:
+def _member(card: dict, faction: Faction | None, promo: bool,
+            source: Location | None = None) -> Member:
     name = faction.name if faction else card["faction"].title()
     title = card.get("title") or f"{name} {card['rank'].title()}"
     return Member(
@@ -153,7 +157,7 @@ def _member(card: dict, faction: Faction | None, promo: bool) -> Member:
         title=title, cost=card["cost"], requires_formed=card["requires_formed"],
         quantity=card["quantity"], vp=VpRule.from_data(card["vp"]),
         abilities=tuple(card["abilities"]), free_play=card["free_play"], promo=promo,
-        note=card.get("note", ""),
+        note=card.get("note", ""), source=source,
     )
 
 
