@@ -42,9 +42,8 @@ def default_paths(data_dir: Path | None = None) -> list[Path]:
     examples = root / "examples"
     if examples.is_dir():
         files += sorted(p for p in examples.rglob("*") if p.suffix in _SUFFIXES)
-    layouts = paths.templates_dir() / "layouts"
-    if layouts.is_dir():
-        files += sorted(layouts.glob("*.json"))
+    for folder in ("layouts", "diagrams", "score-pads"):
+        files += sorted((paths.templates_dir() / folder).glob("*.json"))
     return files
 
 
