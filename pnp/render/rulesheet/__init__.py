@@ -1,0 +1,117 @@
+"""Rule sheets and quick references: a Markdown-subset text in, a paginated PDF out.
+
+Reading checks the text line by line before any layout: encoding and mojibake, characters
+the font lacks, unsupported Markdown, unknown diagrams. Every such problem names the file
+and line, so a translator can fix their text without reading Python.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.content.jsonfile import read_text
+from pnp.content.wordlist import mojibake_fix
+from pnp.errors import DataError, FitError, Problem
+from pnp.render.diagram import DiagramLibrary, diagram_flowable, diagram_problems
+from pnp.render.fonts import STYLES, FontSet, missing_glyphs
+from pnp.render.rulesheet.document import (
+    Margins,
+    PageSetup,
+    RenderedPdf,
+    render_one_page,
+    render_pdf,
+)
+from pnp.render.rulesheet.flowables import block_flowables
+from pnp.render.rulesheet.markdown import Block, DiagramRef, Heading, parse_markdown
+
+QUICK_MARGINS = Margins(side=13.0, top=12.0, bottom=12.0)
+
+
+@dataclass(frozen=True)
+class RuleText:
+    """A parsed, checked rule text ready to lay out on any paper."""
+
+    file: str
+    title: str
+    blocks: tuple[Block, ...]
+    language: str | None = None
+
+
+def load_rule_text(path: Path, fonts: FontSet, diagrams: DiagramLibrary) -> RuleText:
+    """Read and check `path` completely; DataError/FitError listing what is wrong. The
+    language code in the name (`<game>.<lang>.md`) picks translated diagrams."""
+    text = read_text(path)
+    file = str(path)
+    _check_lines(text, file, fonts)
+    blocks = parse_markdown(text, file)
+    language = language_of(path)
+    _check_diagrams(blocks, file, fonts, diagrams, language)
+    title = next((b.plain for b in blocks if isinstance(b, Heading) and b.level == 1),
+                 path.stem)
+    return RuleText(file, title, tuple(blocks), language)
+
+
+def language_of(path: Path) -> str | None:
+    """The language code of a text named `<game>[.quick-reference].<lang>.md`, if any."""
+    match = re.search(r"\.([a-z]{2})$", path.stem)
+    return match.group(1) if match else None
+
+
+def _check_lines(text: str, file: str, fonts: FontSet) -> None:
+    """Mojibake, control characters and glyphs the fonts lack, every line at once."""
+    problems = []
+    faces = sorted({fonts.name(style) for style in STYLES})
+    for number, line in enumerate(text.splitlines(), start=1):
+        fixed = mojibake_fix(line)
+        if fixed:
+            problems.append(Problem(file, "looks garbled by a wrong text encoding (mojibake); "
+                                          f"did you mean: {fixed.strip()[:60]!r}?", line=number))
+        if any(unicodedata.category(c) == "Cc" and c != "\t" for c in line):
+            problems.append(Problem(file, "contains a control character", line=number))
+        missing = sorted({c for face in faces for c in missing_glyphs(line, face)})
+        if missing:
+            shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
+            problems.append(Problem(file, f"character(s) the font {fonts.regular} lacks: "
+                                          f"{shown}; use --font with a TTF that has them",
+                                    line=number))
+    if problems:
+        raise FitError(problems)
+
+
+def _check_diagrams(blocks: list[Block], file: str, fonts: FontSet,
+                    diagrams: DiagramLibrary, language: str | None) -> None:
+    problems = []
+    for block in blocks:
+        if not isinstance(block, DiagramRef):
+            continue
+        diagram = diagrams.get(block.name, language)
+        if diagram is None:
+            known = ", ".join(diagrams.names()) or "none"
+            problems.append(Problem(file, f"unknown diagram {block.name!r}; known: {known}",
+                                    line=block.line))
+        else:
+            problems += diagram_problems(diagram, fonts)
+    if problems:
+        raise DataError(problems)
+
+
+def render_rule_text(rules: RuleText, paper: str, fonts: FontSet, diagrams: DiagramLibrary,
+                     one_page: bool = False, subject: str = "Rules") -> RenderedPdf:
+    """Lay the text out on `paper`: paginated, or squeezed onto one page (quick reference)."""
+
+    def content(styles, width):
+        def make(ref: DiagramRef, caption):
+            return diagram_flowable(diagrams.get(ref.name, rules.language), fonts, caption)
+
+        return block_flowables(list(rules.blocks), styles, width, make)
+
+    if one_page:
+        setup = PageSetup(paper, rules.title, subject, fonts, QUICK_MARGINS, header=False)
+        return render_one_page(setup, content, rules.file)
+    return render_pdf(PageSetup(paper, rules.title, subject, fonts), content)
+
+
+__all__ = ["RenderedPdf", "RuleText", "load_rule_text", "render_rule_text"]

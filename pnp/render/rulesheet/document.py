@@ -1,0 +1,139 @@
+"""Page setup for flowing documents: paper, margins, header, "N / M" footer, PDF bytes.
+
+Documents are built in memory first. That lets the build check a document completely
+(page count included: a quick reference must stay on one page) before anything is written,
+and then write the very same bytes atomically. The canvas is pinned to invariant mode and
+an embedded initial font, so two builds give identical files and no Helvetica slips in.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+from pnp.errors import FitError, Problem
+from pnp.render.fonts import FontSet
+from pnp.render.geometry import paper_size, pt
+from pnp.render.pdf import AUTHOR, atomic_path
+from pnp.render.rulesheet.styles import MUTED, RULE, StyleSet, make_styles
+
+# Content makers receive the styles and the text column's width in points.
+ContentMaker = Callable[[StyleSet, float], list]
+ONE_PAGE_SCALES = (1.2, 1.1, 1.0, 0.95, 0.9, 0.85, 0.8, 0.76, 0.72)
+
+
+@dataclass(frozen=True)
+class Margins:
+    """Page margins in mm; the header and footer sit inside the top and bottom ones."""
+
+    side: float = 18.0
+    top: float = 20.0
+    bottom: float = 18.0
+
+
+@dataclass(frozen=True)
+class PageSetup:
+    paper: str
+    title: str
+    subject: str
+    fonts: FontSet
+    margins: Margins = Margins()
+    header: bool = True
+
+
+@dataclass(frozen=True)
+class RenderedPdf:
+    data: bytes
+    pages: int
+    scale: float = 1.0
+
+    def write(self, path: Path) -> None:
+        """Put the bytes at `path` atomically (never a half-written PDF)."""
+        with atomic_path(path) as tmp:
+            tmp.write_bytes(self.data)
+
+
+def _canvas_class():
+    from reportlab.pdfgen.canvas import Canvas
+
+    class PagedCanvas(Canvas):
+        """Holds pages back until the end so each footer can say "page of total"."""
+
+        def __init__(self, filename, *, font_name: str, decorate, **kw):
+            kw.update(invariant=1, initialFontName=font_name, initialFontSize=10)
+            super().__init__(filename, **kw)
+            self.setViewerPreference("PrintScaling", "None")
+            self._decorate = decorate
+            self._held: list[dict] = []
+
+        def showPage(self):  # noqa: N802 (reportlab's name)
+            self._held.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self):
+            total = len(self._held)
+            for state in self._held:
+                self.__dict__.update(state)
+                self._decorate(self, total)
+                super().showPage()
+            super().save()
+
+    return PagedCanvas
+
+
+def _decorate(setup: PageSetup, c, total: int) -> None:
+    """Running header (title, from page 2) and centred "N / M" footer."""
+    from reportlab.lib.colors import HexColor
+
+    width, height = c._pagesize
+    m = setup.margins
+    page = c.getPageNumber()
+    c.saveState()
+    c.setFillColor(HexColor(MUTED))
+    c.setFont(setup.fonts.regular, 8)
+    c.drawCentredString(width / 2, pt(m.bottom) / 2, f"{page} / {total}")
+    if setup.header and page > 1:
+        y = height - pt(m.top) / 2
+        c.drawString(pt(m.side), y, setup.title)
+        c.setStrokeColor(HexColor(RULE))
+        c.setLineWidth(0.4)
+        c.line(pt(m.side), y - 4, width - pt(m.side), y - 4)
+    c.restoreState()
+
+
+def render_pdf(setup: PageSetup, content: ContentMaker, scale: float = 1.0) -> RenderedPdf:
+    """The document's bytes and page count, with styles at `scale`."""
+    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+
+    paper = paper_size(setup.paper)
+    size = (pt(paper.width), pt(paper.height))
+    m = setup.margins
+    width = size[0] - 2 * pt(m.side)
+    frame = Frame(pt(m.side), pt(m.bottom), width, size[1] - pt(m.top) - pt(m.bottom),
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
+    buffer = io.BytesIO()
+    doc = BaseDocTemplate(buffer, pagesize=size, title=setup.title, author=AUTHOR,
+                          creator=AUTHOR, subject=setup.subject, invariant=1,
+                          initialFontName=setup.fonts.regular, pageCompression=1)
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
+    styles = make_styles(setup.fonts, scale)
+    maker = partial(_canvas_class(), font_name=setup.fonts.regular,
+                    decorate=partial(_decorate, setup))
+    doc.build(content(styles, width), canvasmaker=maker)
+    return RenderedPdf(buffer.getvalue(), doc.page, scale)
+
+
+def render_one_page(setup: PageSetup, content: ContentMaker, source: str) -> RenderedPdf:
+    """The largest of ONE_PAGE_SCALES at which the document fits one page — a one-page
+    sheet with room to spare prints larger, easier to read across a table; FitError if
+    even the smallest scale needs more pages (naming the source and the paper)."""
+    for scale in ONE_PAGE_SCALES:
+        rendered = render_pdf(setup, content, scale)
+        if rendered.pages == 1:
+            return rendered
+    raise FitError(Problem(source, f"does not fit on one {setup.paper} page even with text "
+                                   f"at {ONE_PAGE_SCALES[-1]:.0%} size ({rendered.pages} "
+                                   "pages); shorten it"))

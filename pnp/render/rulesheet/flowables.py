@@ -1,0 +1,194 @@
+"""Turn parsed rule-text blocks into platypus flowables.
+
+Tables size their columns from their content (wrapping only when the page is too narrow)
+and repeat their header row across pages; boxed notes are one-column tables, one row per
+paragraph or item, so a long note can break across a page instead of leaving a hole.
+Headings keep with what follows, so no heading is stranded at the foot of a page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pnp.render.fonts import string_width
+from pnp.render.rulesheet.inline import plain_text
+from pnp.render.rulesheet.markdown import (
+    Block,
+    DiagramRef,
+    Heading,
+    ListBlock,
+    Note,
+    Para,
+    TableBlock,
+)
+from pnp.render.rulesheet.styles import (
+    HEAD_FILL,
+    NOTE_EDGE,
+    NOTE_FILL,
+    RULE,
+    STRIPE_FILL,
+    StyleSet,
+    table_font,
+)
+
+CELL_PAD = 3.0
+SHORT_TABLE_ROWS = 10
+ROOM_UNDER_HEADING = 110  # points: the heading and the first rows of the box or table
+# Makes the flowable for a diagram reference, given its caption paragraph.
+DiagramMaker = Callable[[DiagramRef, object], object]
+
+
+def block_flowables(blocks: list[Block], styles: StyleSet, width: float,
+                    diagram: DiagramMaker) -> list:
+    """Flowables for `blocks` in a text column `width` points wide.
+
+    A heading keeps with what follows it, unless that is a box or a long table: those
+    break across pages row by row, so the heading only asks for some room below it (a
+    kept-together heading would drag the whole box to the next page and leave a hole).
+    A paragraph introducing a short table stays with it."""
+    from reportlab.platypus import CondPageBreak
+
+    out: list = []
+    for block, following in zip(blocks, [*blocks[1:], None], strict=True):
+        made = _flowables(block, styles, width, diagram)
+        if isinstance(block, Heading) and _splits(following):
+            made[0].keepWithNext = 0
+            made.insert(0, CondPageBreak(styles.space(ROOM_UNDER_HEADING)))
+        elif isinstance(block, Para) and isinstance(following, TableBlock):
+            made[0].keepWithNext = int(not _splits(following))
+        out += made
+    return out
+
+
+def _splits(block: Block | None) -> bool:
+    """Boxes and long tables may break across pages; a short table kept with its heading
+    or introducing paragraph moves with it as a whole (platypus' keepWithNext group)."""
+    return isinstance(block, Note) or (isinstance(block, TableBlock)
+                                       and len(block.rows) > SHORT_TABLE_ROWS)
+
+
+def _flowables(block: Block, styles: StyleSet, width: float, diagram: DiagramMaker) -> list:
+    from reportlab.platypus import Paragraph, Spacer
+
+    if isinstance(block, Heading):
+        return [Paragraph(block.text, styles[f"h{block.level}"])]
+    if isinstance(block, Para):
+        return [Paragraph(block.text, _para_style(block, styles))]
+    if isinstance(block, ListBlock):
+        return list_items(block, styles, "item") + [Spacer(1, styles.space(3))]
+    if isinstance(block, TableBlock):
+        return [table(block, styles, width), Spacer(1, styles.space(7))]
+    if isinstance(block, Note):
+        return [note(block, styles, width), Spacer(1, styles.space(7))]
+    caption = Paragraph(block.caption, styles["caption"])
+    return [Spacer(1, styles.space(3)), diagram(block, caption), Spacer(1, styles.space(8))]
+
+
+def _para_style(block: Para, styles: StyleSet):
+    """A paragraph that is bold throughout is a lead line (a tagline under the title)."""
+    text = block.text
+    whole_bold = text.startswith("<b>") and text.endswith("</b>") and text.count("<b>") == 1
+    return styles["lead"] if whole_bold else styles["body"]
+
+
+def list_items(block: ListBlock, styles: StyleSet, style: str) -> list:
+    """One indented paragraph per item, with a bullet or its number hanging left."""
+    from reportlab.platypus import Paragraph
+
+    out = []
+    for i, text in enumerate(block.items):
+        bullet = f"{block.start + i}." if block.ordered else "\u2022"
+        out.append(Paragraph(text, styles[style], bulletText=bullet))
+    return out
+
+
+def table(block: TableBlock, styles: StyleSet, width: float):
+    """A table as wide as its content needs (at most `width`), header shaded and repeated."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    head = [Paragraph(c, styles["cell-head"]) for c in block.header]
+    rows = [[Paragraph(c, styles["cell"]) for c in row] for row in block.rows]
+    widths = column_widths([block.header, *block.rows], styles, width)
+    commands = [
+        ("GRID", (0, 0), (-1, -1), 0.5, HexColor(RULE)),
+        ("BACKGROUND", (0, 0), (-1, 0), HexColor(HEAD_FILL)),
+        ("ROWBACKGROUNDS", (0, 1), (-1, -1), [None, HexColor(STRIPE_FILL)]),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        table_font(styles),
+        *_padding(styles, CELL_PAD),
+    ]
+    for col, align in enumerate(block.align):
+        for cell in [head[col], *(r[col] for r in rows)]:
+            cell.style = _aligned(cell.style, align)
+    result = Table([head, *rows], colWidths=widths, repeatRows=1, hAlign="LEFT")
+    result.setStyle(TableStyle(commands))
+    return result
+
+
+def _aligned(style, align: str):
+    from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+    from reportlab.lib.styles import ParagraphStyle
+
+    wanted = {"LEFT": TA_LEFT, "CENTER": TA_CENTER, "RIGHT": TA_RIGHT}[align]
+    if style.alignment == wanted:
+        return style
+    return ParagraphStyle(f"{style.name}-{align.lower()}", parent=style, alignment=wanted)
+
+
+def _padding(styles: StyleSet, points: float) -> list:
+    pad = styles.space(points)
+    return [("LEFTPADDING", (0, 0), (-1, -1), pad), ("RIGHTPADDING", (0, 0), (-1, -1), pad),
+            ("TOPPADDING", (0, 0), (-1, -1), pad * 0.7),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.9)]
+
+
+def column_widths(rows: list, styles: StyleSet, width: float) -> list[float]:
+    """Natural widths when they fit; otherwise every column keeps its longest word and the
+    rest of `width` goes to the columns with the most text to wrap."""
+    pad = 2 * styles.space(CELL_PAD) + 1
+    size = styles["cell"].fontSize
+    natural, minimum = [], []
+    for col in range(len(rows[0])):
+        cells = [(plain_text(row[col]), _font_of(row[col], styles, row is rows[0]))
+                 for row in rows]
+        natural.append(max(string_width(text, font, size) for text, font in cells) + pad)
+        words = [(word, font) for text, font in cells for word in text.split()]
+        minimum.append(max((string_width(w, f, size) for w, f in words), default=0) + pad)
+    if sum(natural) <= width:
+        return natural
+    spare = max(0.0, width - sum(minimum))
+    wrap = [n - m for n, m in zip(natural, minimum, strict=True)]
+    total = sum(wrap) or 1
+    return [m + spare * w / total for m, w in zip(minimum, wrap, strict=True)]
+
+
+def _font_of(markup: str, styles: StyleSet, header: bool) -> str:
+    bold = header or "<b>" in markup
+    return styles.fonts.name("bold") if bold else styles.fonts.regular
+
+
+def note(block: Note, styles: StyleSet, width: float):
+    """A shaded, framed box: its title, then each paragraph or item in a row of its own."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    rows = [[Paragraph(block.title, styles["note-title"])]]
+    for part in block.body:
+        if isinstance(part, ListBlock):
+            rows += [[item] for item in list_items(part, styles, "note-item")]
+        else:
+            rows.append([Paragraph(part.text, styles["note"])])
+    commands = [
+        ("BOX", (0, 0), (-1, -1), 1.0, HexColor(NOTE_EDGE)),
+        ("BACKGROUND", (0, 0), (-1, -1), HexColor(NOTE_FILL)),
+        table_font(styles),
+        *_padding(styles, 7),
+        ("TOPPADDING", (0, 1), (-1, -1), styles.space(1.2)),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), styles.space(1.8)),
+        ("TOPPADDING", (0, 0), (-1, 0), styles.space(6)),
+        ("BOTTOMPADDING", (0, -1), (-1, -1), styles.space(7)),
+    ]
+    result = Table(rows, colWidths=[width], hAlign="LEFT")
+    result.setStyle(TableStyle(commands))
+    return result
