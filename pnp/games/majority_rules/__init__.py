@@ -1,7 +1,7 @@
 """Majority Rules!: a hidden dice-majority game for 2-4 players."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority_rules import content, judge, record
+from pnp.games.majority_rules import content, judge, printing, record
 from pnp.games.verdict import Checker
 
 GAME = Game(
@@ -11,5 +11,6 @@ GAME = Game(
     data_files=(DataFile("components", "components.json", "majority-rules-components"),),
     make_content=content.make_content,
     components=content.components,
+    decks=printing.decks,
     checker=Checker(record.parse, judge.judge),
 )

@@ -1,0 +1,178 @@
+"""What gets printed for Majority Rules!: 33 paper dice (cube nets, or stickers for blank
+dice) and the two slotted screen dividers.
+
+A die's pips are given per side of the finished cube, so opposite faces sum to 7 and
+1-2-3 run counter-clockwise around their corner (the Western die) whatever net the
+renderer unfolds it into. Each net's glue tabs carry the colour name: grey printouts
+still say which set a die belongs to.
+"""
+
+from __future__ import annotations
+
+from pnp.errors import DataError, Problem, UsageError
+from pnp.games.majority_rules.content import DiceSet, Dividers, MajorityRulesContent
+from pnp.render.geometry import MIN_MARGIN, PAPERS, Size
+from pnp.render.model import Card, Deck, Face, Piece, PieceSet, PieceText
+from pnp.render.nets import die_piece
+
+DICE_MODES = ("nets", "stickers")
+NET_FACE_MM = 18.0
+STICKER = "14x14"
+# Pips per side of the cube: opposite sides sum to 7; top, south, east (1, 2, 3) run
+# counter-clockwise seen from outside their shared corner.
+PIPS = {"top": 1, "south": 2, "east": 3, "west": 4, "north": 5, "bottom": 6}
+SLIT_LABELS = {"top": "A", "bottom": "B"}
+FOOT_MM = 30.0
+
+
+def decks(content: MajorityRulesContent, dice: str = "nets") -> list:
+    """The dice (nets or stickers) and the dividers, in the order of `pnp games`."""
+    if dice not in DICE_MODES:
+        raise UsageError(f"--dice must be one of {', '.join(DICE_MODES)}, not {dice!r}")
+    printed_dice = dice_nets(content) if dice == "nets" else dice_stickers(content)
+    return [printed_dice, dividers(content.dividers)]
+
+
+def _luminance(rgb: str) -> float:
+    r, g, b = (int(rgb[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
+def colour_marks(colours: list[str]) -> dict[str, str]:
+    """Each colour's shortest leading letters that no other colour starts with (B, R, Y,
+    GR, GO): printed small on every face, so blue and red dice, nearly the same grey,
+    are still told apart on a grey printout."""
+    marks = {}
+    for colour in colours:
+        others = [c.upper() for c in colours if c != colour]
+        word = colour.upper()
+        n = next((n for n in range(1, len(word) + 1)
+                  if not any(o.startswith(word[:n]) for o in others)), len(word))
+        marks[colour] = word[:n]
+    return marks
+
+
+def _face(dice_set: DiceSet, value: int, mark: str, layout: str) -> Face:
+    """A die face: white pips on dark colours, near-black pips on light ones (yellow,
+    gold); with the ink saver the face is white, so pips take the colour unless pale."""
+    light = _luminance(dice_set.rgb) > 0.6
+    pip = "#212121" if light else "#FFFFFF"
+    return Face(layout, {"rgb": dice_set.rgb, "value": value, "mark": mark, "pip": pip,
+                         "mark_colour": _blend(dice_set.rgb, pip, 0.65),
+                         "pip_ink": "#212121" if light else dice_set.rgb})
+
+
+def _blend(rgb: str, other: str, share: float) -> str:
+    """`share` of `other` mixed into `rgb`: the colour mark reads as a tint, not a pip."""
+    mixed = (round(int(rgb[i:i + 2], 16) * (1 - share) + int(other[i:i + 2], 16) * share)
+             for i in (1, 3, 5))
+    return "#" + "".join(f"{v:02X}" for v in mixed)
+
+
+def _labelled_dice(content: MajorityRulesContent):
+    """(set, colour mark, label) for every die, set by set."""
+    marks = colour_marks([d.colour for d in content.dice])
+    for dice_set in content.dice:
+        for i in range(dice_set.count):
+            yield dice_set, marks[dice_set.colour], f"{dice_set.colour} die {i + 1}"
+
+
+def dice_nets(content: MajorityRulesContent) -> PieceSet:
+    pieces = tuple(
+        die_piece({side: _face(d, value, mark, "mr-die-net") for side, value in PIPS.items()},
+                  NET_FACE_MM, tab_text=d.colour.upper(), label=label)
+        for d, mark, label in _labelled_dice(content)
+    )
+    return PieceSet("dice", "Dice nets", "dice", pieces)
+
+
+def dice_stickers(content: MajorityRulesContent) -> Deck:
+    """Six square stickers per die, in die order, for blank 16 mm dice."""
+    cards = tuple(
+        Card(_face(d, value, mark, "mr-die-sticker"), label=f"{label}, face {value}")
+        for d, mark, label in _labelled_dice(content) for value in sorted(PIPS.values())
+    )
+    return Deck("dice", "Dice stickers", STICKER, cards, file="dice")
+
+
+def _fits_every_paper(width: float, height: float) -> bool:
+    """Whether a piece fits A4 and Letter (either way round) inside the printer margins."""
+    size = Size(width, height)
+    return all(
+        any(s.width <= p.width - 2 * MIN_MARGIN and s.height <= p.height - 2 * MIN_MARGIN
+            for s in (size, size.rotated()))
+        for p in PAPERS.values()
+    )
+
+
+def dividers(spec: Dividers) -> PieceSet:
+    """The two slotted pieces, or, if one would not fit a sheet, four fold-to-stand walls."""
+    if _fits_every_paper(spec.length_mm, spec.height_mm):
+        pieces = tuple(slotted_divider(spec, side) for side in SLIT_LABELS)
+        return PieceSet("dividers", "Screen dividers", "dividers", pieces)
+    wall = standing_wall(spec)
+    if not _fits_every_paper(wall.width, wall.height):
+        raise DataError(Problem("", f"dividers of {spec.length_mm:g} × {spec.height_mm:g} mm "
+                                    "do not fit A4 or Letter, even as four fold-to-stand "
+                                    "walls; make them lower"))
+    return PieceSet("dividers", "Screen dividers (fold-to-stand walls)", "dividers",
+                    (wall,) * (2 * spec.count))
+
+
+def slotted_divider(spec: Dividers, slit_from: str) -> Piece:
+    """A screen piece with a half-height slit at its middle, cut from the top (A) or
+    the bottom (B): A slides down over B and the two stand as a plus sign."""
+    length, height, slit = spec.length_mm, spec.height_mm, spec.slit_mm
+    left, right = (length - slit) / 2, (length + slit) / 2
+    half = height / 2
+    if slit_from == "top":
+        outline = ((0, 0), (length, 0), (length, height), (right, height), (right, half),
+                   (left, half), (left, height), (0, height))
+        slot = ((left, half), (right, half), (right, height), (left, height))
+    else:
+        outline = ((0, 0), (left, 0), (left, half), (right, half), (right, 0), (length, 0),
+                   (length, height), (0, height))
+        slot = ((left, 0), (right, 0), (right, half), (left, half))
+    label = SLIT_LABELS[slit_from]
+    how = (f"Slit from the {slit_from}. Cut along the solid line, slit included. Slide the "
+           "slit of A down over the slit of B: the two stand as a plus sign, one quarter "
+           "per player.")
+    texts = tuple(
+        text for x in (0.0, length / 2 + slit / 2)
+        for text in _divider_texts(x, length / 2 - slit / 2, height, label, how)
+    )
+    return Piece(length, height, cut=(outline,), areas=((slot, "#616161"),), texts=texts,
+                 label=f"divider {label}")
+
+
+def _divider_texts(x: float, width: float, height: float, label: str,
+                   how: str) -> tuple[PieceText, ...]:
+    """The same words on each half of a divider, kept clear of the slit and the edges."""
+    pad = 12.0
+    return (
+        PieceText(x + pad, height * 0.6, width - 2 * pad, 14, f"MAJORITY RULES! · {label}",
+                  size=16, min_size=8, font="bold", colour="#9E9E9E"),
+        PieceText(x + pad, height * 0.2, width - 2 * pad, height * 0.34, how, size=10,
+                  min_size=6, colour="#757575", wrap=True),
+    )
+
+
+def standing_wall(spec: Dividers) -> Piece:
+    """Half a divider that stands on its own: a wall with a foot folded back along the
+    dashed line; four of them, back to back at the centre, make the plus sign."""
+    width = spec.length_mm / 2
+    foot = min(FOOT_MM, spec.height_mm / 3)
+    height = spec.height_mm + foot
+    outline = ((0, 0), (width, 0), (width, height), (0, height))
+    how = ("Cut along the solid line and fold the foot back along the dashed line. Stand "
+           "four walls back to back at the centre of the table as a plus sign.")
+    texts = (
+        PieceText(10, foot + spec.height_mm * 0.6, width - 20, 12, "MAJORITY RULES! · WALL",
+                  size=14, min_size=8, font="bold", colour="#9E9E9E"),
+        PieceText(10, foot + spec.height_mm * 0.2, width - 20, spec.height_mm * 0.35, how,
+                  size=9, min_size=6, colour="#9E9E9E", wrap=True),
+        PieceText(10, 2, width - 20, foot - 4, "foot", size=9, min_size=6,
+                  colour="#BDBDBD"),
+    )
+    return Piece(width, height, cut=(outline,), folds=(((0, foot), (width, foot)),),
+                 texts=texts, label="fold-to-stand wall")
