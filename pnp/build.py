@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.content import paths
+from pnp.documents import document_files
 from pnp.errors import FitError, UsageError
 from pnp.gamedata import load_content
 from pnp.games import GAMES, get_game
@@ -106,7 +107,8 @@ def _printables(game_id: str, request: BuildRequest) -> list:
 
 def _game_files(game_id: str, request: BuildRequest) -> list[PlannedFile]:
     decks = _printables(game_id, request)
-    return _deck_files(game_id, get_game(game_id).title, decks, request)
+    title = get_game(game_id).title
+    return _deck_files(game_id, title, decks, request) + document_files(game_id, request)
 
 
 def _deck_options(game_id: str, request: BuildRequest) -> dict:
