@@ -1,7 +1,7 @@
 """D20 Stacks: an Italian card game of rising D20 stacks for 2-4 players."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.d20_stacks import content, judge, record
+from pnp.games.d20_stacks import content, judge, printing, record
 from pnp.games.verdict import Checker
 
 GAME = Game(
@@ -11,5 +11,6 @@ GAME = Game(
     data_files=(DataFile("deck", "deck.json", "d20-deck"),),
     make_content=content.make_content,
     components=content.components,
+    decks=printing.decks,
     checker=Checker(record.parse, judge.judge),
 )

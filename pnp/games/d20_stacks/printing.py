@@ -1,0 +1,47 @@
+"""What gets printed for D20 Stacks: the deck, one card per value in the deck data.
+
+Only the D20 value matters in play, so it is printed big; a dash card reads as 0 in
+words too. Players tell their cards apart by how they turn them (0°, 90°, 180°, 270°),
+so every card has a dark band and an arrow on one edge: at a glance, the band says whose
+card tops a stack.
+"""
+
+from __future__ import annotations
+
+from pnp.games.d20_stacks.content import D20Deck
+from pnp.render.model import Card, Deck, Face
+
+SIZE = "poker"
+DASH = "–"
+TOP = 20
+# 6 and 9 (upside down, each other) get an underline, as on real dice.
+AMBIGUOUS = {6, 9}
+
+
+def decks(deck: D20Deck) -> list[Deck]:
+    cards = tuple(
+        Card(card_face(value), label=f"D20 card {value if value else DASH} "
+                                     f"(#{i + 1} of {deck.size})")
+        for i, value in enumerate(deck.values())
+    )
+    back = Face("d20-back")
+    return [Deck("d20-cards", "D20 cards", SIZE, cards, file="d20-cards", back=back)]
+
+
+def card_face(value: int) -> Face:
+    """A card's front: the big value (a dash for 0), its corner index and a reminder."""
+    return Face("d20-card", {
+        "big": str(value) if value else DASH,
+        "corner": str(value),
+        "underline": value in AMBIGUOUS,
+        "note": note(value),
+        "has_note": bool(note(value)),
+    })
+
+
+def note(value: int) -> str:
+    if value == 0:
+        return "dash = 0 · starts a stack, never goes on one"
+    if value == TOP:
+        return "20 closes its stack"
+    return ""
