@@ -243,4 +243,6 @@ def die_piece(faces: Mapping[str, Face], face: float, tab_text: str = "", label:
         folds=tuple(tuple(mm(p) for p in e.segment) for e in net.folds)
         + tuple(tuple(mm(p) for p in e.segment) for e in net.tabs),
         faces=placed, texts=texts, label=label,
+        # White tabs: a face's bleed never shows through the glue tab or its label.
+        areas=tuple((tuple(mm(p) for p in tab_polygon(e)), "#FFFFFF") for e in net.tabs),
     )
