@@ -204,3 +204,21 @@ def test_supported_subset_renders_literally(tmp_path):
     for expected in ("free_play_ignores_requirements", "1 < 2 & 3 > 2, an * asterisk",
                      "2. two continued", "Note", "Para.", "• item"):
         assert expected in extracted
+
+
+def test_user_templates_override_one_text_and_errors_exit_2(cli, tmp_path):
+    mine = tmp_path / "templates" / "rules"
+    mine.mkdir(parents=True)
+    (mine / "majority.en.md").write_text("# My Majority\n\n## House rules\n\nPlay to 30.\n",
+                                         encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("build", "majority", "-c", "rules", "-c", "quick-reference",
+                 "--templates", tmp_path / "templates", "--out", out)
+    assert result.exit_code == 0, result.stderr
+    assert "House rules" in text(out / "majority" / "rules.pdf")
+    assert "Quick reference" in text(out / "majority" / "quick-reference.pdf")  # shipped one
+    (mine / "majority.en.md").write_text("# T\n\n![x](diagram:nope)\n", encoding="utf-8")
+    result = cli("build", "majority", "-c", "rules", "--templates", tmp_path / "templates",
+                 "--out", out)
+    assert result.exit_code == 2
+    assert f"{mine / 'majority.en.md'}:3: unknown diagram 'nope'" in result.stderr

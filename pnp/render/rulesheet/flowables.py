@@ -45,7 +45,7 @@ def block_flowables(blocks: list[Block], styles: StyleSet, width: float,
     A heading keeps with what follows it, unless that is a box or a long table: those
     break across pages row by row, so the heading only asks for some room below it (a
     kept-together heading would drag the whole box to the next page and leave a hole).
-    A paragraph introducing a short table stays with it."""
+    A paragraph introducing a short table or a diagram stays with it."""
     from reportlab.platypus import CondPageBreak
 
     out: list = []
@@ -54,7 +54,7 @@ def block_flowables(blocks: list[Block], styles: StyleSet, width: float,
         if isinstance(block, Heading) and _splits(following):
             made[0].keepWithNext = 0
             made.insert(0, CondPageBreak(styles.space(ROOM_UNDER_HEADING)))
-        elif isinstance(block, Para) and isinstance(following, TableBlock):
+        elif isinstance(block, Para) and isinstance(following, TableBlock | DiagramRef):
             made[0].keepWithNext = int(not _splits(following))
         out += made
     return out
@@ -80,8 +80,9 @@ def _flowables(block: Block, styles: StyleSet, width: float, diagram: DiagramMak
         return [table(block, styles, width), Spacer(1, styles.space(7))]
     if isinstance(block, Note):
         return [note(block, styles, width), Spacer(1, styles.space(7))]
-    caption = Paragraph(block.caption, styles["caption"])
-    return [Spacer(1, styles.space(3)), diagram(block, caption), Spacer(1, styles.space(8))]
+    made = diagram(block, Paragraph(block.caption, styles["caption"]))
+    made.spaceBefore, made.spaceAfter = styles.space(3), styles.space(8)
+    return [made]
 
 
 def _para_style(block: Para, styles: StyleSet):
