@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from pnp.errors import DataError, Problem
-from pnp.render.rulesheet.inline import inline_markup
+from pnp.render.rulesheet.inline import inline_markup, plain_text
 
 Line = tuple[int, str]
 
@@ -124,8 +124,8 @@ class _Parser:
         if not allow_all and (text.startswith(("#", "|", ">")) or _DIAGRAM.match(text)):
             raise self.fail(number, "a boxed note may only hold paragraphs and lists")
         if match := _HEADING.match(text):
-            plain = match.group(2)
-            return i + 1, Heading(len(match.group(1)), self.inline(plain, number), plain, number)
+            markup = self.inline(match.group(2), number)
+            return i + 1, Heading(len(match.group(1)), markup, plain_text(markup), number)
         if match := _DIAGRAM.match(text):
             caption = self.inline(match.group(1), number)
             return i + 1, DiagramRef(match.group(2), caption, number)
