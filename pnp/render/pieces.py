@@ -13,11 +13,12 @@ from itertools import groupby
 from pathlib import Path
 
 from pnp.errors import FitError, Location, Problem, UsageError
-from pnp.render.decks import FileSummary, PrintOptions
+from pnp.render.decks import SHEET_LABEL_Y, FileSummary, PrintOptions
 from pnp.render.draw import FaceContext, draw_face, draw_text, fitted_text, text_fits
 from pnp.render.fonts import FontSet
 from pnp.render.geometry import Box, Size, impose, paper_size, pt
 from pnp.render.layout import LayoutBox, LayoutSet
+from pnp.render.marks import scale_bar
 from pnp.render.model import Piece, PieceFace, PieceSet, PieceText
 from pnp.render.pdf import pdf_canvas
 
@@ -42,7 +43,8 @@ def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: F
                 for start in range(0, len(group), len(sheet.slots)):
                     chunk = group[start:start + len(sheet.slots)]
                     c.setPageSize((pt(sheet.paper.width), pt(sheet.paper.height)))
-                    _page_label(c, fonts, f"{title} · {piece_set.title} · sheet {pages + 1}")
+                    _page_label(c, fonts, f"{title} · {piece_set.title} · sheet {pages + 1}",
+                                sheet.paper)
                     for piece, slot in zip(chunk, sheet.slots, strict=False):
                         _draw_piece(c, piece, slot, layouts, fonts, options)
                     c.showPage()
@@ -106,12 +108,15 @@ def _context(piece: Piece, fonts: FontSet, options: PrintOptions) -> FaceContext
     return FaceContext(fonts, options.ink_saver, options.bleed, piece.label, piece.source)
 
 
-def _page_label(c, fonts: FontSet, label: str) -> None:
+def _page_label(c, fonts: FontSet, label: str, paper: Size) -> None:
+    """The sheet's label and the 50 mm scale bar, as on card sheets: paper dice are only
+    the right size when printed at 100 %."""
     c.saveState()
     c.setFillGray(0.45)
-    c.setFont(fonts.regular, 6.5)
-    c.drawString(pt(8), pt(5.5), label)
+    c.setFont(fonts.name("bold"), 6.5)
+    c.drawString(pt(8), pt(SHEET_LABEL_Y), label)
     c.restoreState()
+    scale_bar(c, paper.width - 8, SHEET_LABEL_Y, fonts.name("bold"))
 
 
 def _draw_piece(c, piece: Piece, slot: Box, layouts: LayoutSet, fonts: FontSet,
