@@ -74,8 +74,8 @@ def main() -> None:
     words = str(ROOT / "data" / "majority" / "words.json")
     results = [
         bench("full build (all kits)", [pnp, "build", "--out", str(tmp / "full")], tmp / "full"),
-        bench("word deck (pnp)", [pnp, "build", "majority", "-c", "word-cards", "--out",
-                                  str(tmp / "deck")], tmp / "deck"),
+        bench("word deck (pnp)", [pnp, "build", "majority", "-c", "word-cards", "--no-gallery",
+                                  "--out", str(tmp / "deck")], tmp / "deck"),
         bench("word deck (minimal reportlab)",
               [sys.executable, str(ROOT / "bench" / "minimal_words.py"), words,
                str(tmp / "minimal" / "words.pdf")], tmp / "minimal"),

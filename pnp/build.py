@@ -67,7 +67,8 @@ def plan_build(request: BuildRequest) -> list[PlannedFile]:
 def run_build(request: BuildRequest,
               progress: Callable[[PlannedFile], Callable[[], None] | None] | None = None
               ) -> list[FileSummary]:
-    """Check every planned file, then write them; returns a summary per file."""
+    """Check every planned file, then write them (each writer skips the check it just
+    passed); returns a summary per file."""
     planned = plan_build(request)
     problems = [p for f in planned for p in f.check()]
     if problems:
@@ -128,7 +129,7 @@ def _deck_files(game_id: str, title: str, decks: list,
 
         def write(progress, group=group, path=path):
             return render_file(path, group, layouts, font_set(request.font),
-                               request.options, title, progress)
+                               request.options, title, progress, checked=True)
 
         def check(group=group):
             return check_file(group, layouts, font_set(request.font), request.options)

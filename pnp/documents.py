@@ -15,14 +15,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.content import paths
 from pnp.errors import DataError, FitError, Problem
 from pnp.render.decks import FileSummary
-from pnp.render.diagram import DiagramLibrary
 from pnp.render.fonts import font_set
-from pnp.render.rulesheet import RenderedPdf, load_rule_text, render_rule_text
-from pnp.render.scorepad import load_score_pad, render_score_pad
+
+if TYPE_CHECKING:  # the renderers pull in platypus: import them only when rendering
+    from pnp.render.diagram import DiagramLibrary
+    from pnp.render.rulesheet import RenderedPdf
 
 PRIMARY_LANGUAGE = "en"
 _TEXT_NAME = re.compile(r"^(?P<game>[a-z0-9-]+?)\.(?:(?P<quick>quick-reference)\.)?"
@@ -61,6 +63,7 @@ def document_files(game_id: str, request) -> list:
     """The PlannedFiles for `game_id`'s rules (every language), quick references and score
     pad, in that order; components `rules`, `quick-reference` and `score-pad`."""
     from pnp.build import PlannedFile  # build imports this module: resolve at call time
+    from pnp.render.diagram import DiagramLibrary
 
     roots = _roots(request.templates_dir)
     diagrams = DiagramLibrary([root / "diagrams" for root in roots])
@@ -106,6 +109,8 @@ def _texts(roots: list[Path], game_id: str, quick: bool) -> dict[str, Path]:
 def _rule_renderer(text: Path, paper: str, font: Path | None, diagrams: DiagramLibrary,
                    quick: bool) -> Callable[[], RenderedPdf]:
     def render() -> RenderedPdf:
+        from pnp.render.rulesheet import load_rule_text, render_rule_text
+
         fonts = font_set(font)
         rules = load_rule_text(text, fonts, diagrams)
         subject = "Quick reference" if quick else "Rules"
@@ -116,6 +121,8 @@ def _rule_renderer(text: Path, paper: str, font: Path | None, diagrams: DiagramL
 
 def _pad_renderer(pad: Path, paper: str, font: Path | None) -> Callable[[], RenderedPdf]:
     def render() -> RenderedPdf:
+        from pnp.render.scorepad import load_score_pad, render_score_pad
+
         return render_score_pad(load_score_pad(pad), paper, font_set(font))
 
     return render

@@ -7,10 +7,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.check import check_file
 from pnp.cli.app import app, user_errors
-from pnp.cli.check_new import enter_record
-from pnp.cli.check_report import print_report
 from pnp.errors import UsageError
 
 
@@ -40,6 +37,10 @@ def check_command(
 
     Example: pnp check --new majority-rules --out tonight.json
     """
+    from pnp.check import check_file
+    from pnp.cli.check_new import enter_record
+    from pnp.cli.check_report import print_report
+
     with user_errors():
         _reject_conflicts(file, game, new, out)
         if new:

@@ -6,10 +6,8 @@ from pathlib import Path
 
 import typer
 
-from pnp.build import BuildRequest
 from pnp.cli import options as opt
 from pnp.cli.app import app, user_errors
-from pnp.render.decks import PrintOptions
 
 export_app = typer.Typer(
     help="Export card decks as PNG images or print-shop PDFs.\n\n"
@@ -20,6 +18,9 @@ app.add_typer(export_app, name="export")
 
 
 def _request(games, component, out, bleed, words, promos, font, data, templates):
+    from pnp.build import BuildRequest
+    from pnp.render.decks import PrintOptions
+
     return BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
                         out_dir=out, options=PrintOptions(bleed=bleed), data_dir=data,
                         templates_dir=templates, words=words, promos=tuple(promos or ()),

@@ -8,8 +8,6 @@ from pathlib import Path
 import typer
 
 from pnp.cli.app import app, user_errors
-from pnp.gamedata import load_content
-from pnp.games import GAMES
 
 
 @app.command("games")
@@ -21,6 +19,9 @@ def games_command(
 
     Example: pnp games --json
     """
+    from pnp.gamedata import load_content
+    from pnp.games import GAMES
+
     with user_errors():
         listing = [
             {"id": g.id, "title": g.title, "players": list(g.players),

@@ -7,7 +7,6 @@ import json
 import typer
 
 from pnp.cli.app import app, user_errors
-from pnp.content.schemas import bundled_schema, schema_names
 
 
 @app.command("schema")
@@ -19,6 +18,8 @@ def schema_command(
 
     Example: pnp schema result-majority2 > result-majority2.schema.json
     """
+    from pnp.content.schemas import bundled_schema, schema_names
+
     if name is None:
         typer.echo("\n".join(n for n in schema_names() if n != "common"))
         return

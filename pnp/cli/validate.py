@@ -7,7 +7,6 @@ from pathlib import Path
 import typer
 
 from pnp.cli.app import app, print_problems
-from pnp.validate import validate_paths
 
 
 @app.command("validate")
@@ -22,6 +21,8 @@ def validate_command(
 
     Example: pnp validate my-words.txt data/examples/
     """
+    from pnp.validate import validate_paths
+
     reports = validate_paths(paths or [], data)
     for report in reports:
         print_problems(report.warnings, "warning")

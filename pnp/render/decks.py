@@ -73,11 +73,12 @@ class _Job:
 
 def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
                  options: PrintOptions, title: str,
-                 progress: Callable[[], None] | None = None) -> FileSummary:
+                 progress: Callable[[], None] | None = None,
+                 checked: bool = False) -> FileSummary:
     """Draw `decks` into `path` (atomically); FitError listing every card that cannot be
-    drawn, checked before a single page is written."""
+    drawn, checked before a single page is written (unless the caller just did)."""
     check_print_options(options)
-    problems = preflight(decks, layouts, fonts, options)
+    problems = [] if checked else preflight(decks, layouts, fonts, options)
     if problems:
         raise FitError(problems)
     paper = paper_size(options.paper)

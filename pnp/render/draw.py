@@ -41,6 +41,7 @@ class _PreparedBox:
     box: LayoutBox
     props: dict
     dynamic: bool
+    field_keys: tuple[str, ...]
 
 
 def _prepared(layout: Layout, ink_saver: bool):
@@ -48,8 +49,10 @@ def _prepared(layout: Layout, ink_saver: bool):
     deck draws the same layout hundreds of times)."""
     cache = layout.__dict__.setdefault("_prepared", {})
     if ink_saver not in cache:
-        boxes = tuple(_PreparedBox(b, p, not _is_static(p))
-                      for b in layout.boxes for p in [_with_ink_saver(b, ink_saver)])
+        boxes = tuple(
+            _PreparedBox(b, p, not _is_static(p),
+                         tuple(k for k, v in p.items() if has_placeholder(v)))
+            for b in layout.boxes for p in [_with_ink_saver(b, ink_saver)])
         cache[ink_saver] = (boxes, _static_runs(boxes))
     return cache[ink_saver]
 
@@ -86,7 +89,9 @@ def _resolve(prepared: _PreparedBox, fields: dict, layout: str) -> dict | None:
     """The props to draw with, or None when the box's `if` hides it on this card."""
     if not prepared.dynamic:
         return prepared.props
-    props = fill_placeholders(prepared.props, fields, prepared.box, layout)
+    props = dict(prepared.props)
+    for key in prepared.field_keys:
+        props[key] = fill_placeholders(props[key], fields, prepared.box, layout)
     return props if _visible(props.pop("if", None), fields) else None
 
 
@@ -221,12 +226,21 @@ def _fit(text, font, width, height, size, min_size, wrap, max_lines):
     return fit_text(text, font, width, height, size, min_size, wrap, max_lines)
 
 
+@lru_cache(maxsize=256)
 def _colour(value: Any):
+    """A reportlab colour for `#RRGGBB` (parsed once per distinct value), None for none."""
     from reportlab.lib.colors import HexColor
 
     if value in (None, "none", ""):
         return None
     return HexColor(value)
+
+
+@lru_cache(maxsize=1024)
+def _ascent_descent(font: str, size: float) -> tuple[float, float]:
+    from reportlab.pdfbase.pdfmetrics import getAscentDescent
+
+    return getAscentDescent(font, size)
 
 
 def _paint(c, props: dict, fill_key: str = "fill") -> tuple[bool, bool]:
@@ -266,8 +280,6 @@ def draw_ellipse(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
 
 
 def draw_text(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
-    from reportlab.pdfbase.pdfmetrics import getAscentDescent
-
     fitted = fitted_text(box, props, ctx)
     opts = {**_DEFAULT_TEXT, **props}
     font = ctx.fonts.name(opts["font"])
@@ -276,7 +288,7 @@ def draw_text(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
         return
     rotate = opts.get("rotate", 0)
     width, height = _text_area(box, opts)
-    ascent, descent = getAscentDescent(font, fitted.size)
+    ascent, descent = _ascent_descent(font, fitted.size)
     block = ascent - descent + (len(fitted.lines) - 1) * fitted.leading
     top = {"top": height, "middle": (height + block) / 2, "bottom": block}[opts["valign"]]
     # Unrotated text is placed in card coordinates directly (no extra transform per box).

@@ -29,9 +29,11 @@ _NOWHERE = Location("")
 
 def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: FontSet,
                   options: PrintOptions, title: str,
-                  progress: Callable[[], None] | None = None) -> FileSummary:
-    """Draw every piece of `sets` into `path` (atomically), after checking all of them."""
-    problems = preflight_pieces(sets, layouts, fonts, options)
+                  progress: Callable[[], None] | None = None,
+                  checked: bool = False) -> FileSummary:
+    """Draw every piece of `sets` into `path` (atomically), after checking all of them
+    (unless the caller just did)."""
+    problems = [] if checked else preflight_pieces(sets, layouts, fonts, options)
     if problems:
         raise FitError(problems)
     pages = 0

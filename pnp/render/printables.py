@@ -32,10 +32,13 @@ def _kind(printables: Sequence) -> tuple[Callable, Callable]:
 
 def render_file(path: Path, printables: Sequence, layouts: LayoutSet, fonts: FontSet,
                 options: PrintOptions, title: str,
-                progress: Callable[[], None] | None = None) -> FileSummary:
-    """Draw `printables` (all of one kind) into `path`."""
+                progress: Callable[[], None] | None = None,
+                checked: bool = False) -> FileSummary:
+    """Draw `printables` (all of one kind) into `path`; `checked` when `check_file` has
+    just passed for them (the build checks everything first), so it is not run twice."""
     render, _ = _kind(printables)
-    return render(path, list(printables), layouts, fonts, options, title, progress)
+    return render(path, list(printables), layouts, fonts, options, title, progress,
+                  checked=checked)
 
 
 def check_file(printables: Sequence, layouts: LayoutSet, fonts: FontSet,
