@@ -12,7 +12,7 @@ from pnp.render.decks import PrintOptions
 from pdftools import A4, LETTER, MM, catalog, fonts, image_count, page_sizes, text
 
 EXPECTED_PAGES = {"word-cards": 46, "vote-cards": 10, "preparation-cards": 2,
-                  "point-cards": 20, "variant-card": 2, "blank-cards": 2}
+                  "point-cards": 18, "variant-card": 2, "blank-cards": 2}
 
 
 @pytest.fixture(scope="module")
@@ -180,3 +180,17 @@ def test_ink_saver_drops_large_fills(tmp_path):
     normal = mean_brightness(build(tmp_path / "n", "vote-cards"))
     saver = mean_brightness(build(tmp_path / "s", "vote-cards", ink_saver=True))
     assert saver > normal + 25
+
+
+def test_decks_of_one_size_share_sheets(kit):
+    """50 one-point and 30 five-point cards fill 9 sheets, not 6 + 4: the sixth sheet
+    holds the last five 1s and the first four 5s, each with its own back."""
+    import pypdf
+
+    reader = pypdf.PdfReader(str(kit / "point-cards.pdf"))
+    mixed = reader.pages[10].extract_text()
+    assert mixed.count("POINTS") == 4 and mixed.count("POINT\n") + mixed.count("POINT ") >= 5
+    assert "1-point cards + 5-point cards · sheet 11 (fronts)" in mixed
+    backs = reader.pages[11]
+    content = backs.get_contents().get_data().decode("latin-1")
+    assert content.count(" Do") == 9 + 1  # nine backs and the sheet's marks

@@ -17,7 +17,7 @@ from pnp.render.decks import PrintOptions
 from conftest import ROOT
 from pdftools import A4, MM, fonts, page_sizes
 
-FILES = {"members": 14, "promo-members": 6, "tokens": 6, "player-aid": 2}
+FILES = {"members": 14, "promo-members": 4, "tokens": 6, "player-aid": 2}
 COMPONENTS = ("members", "promo-members", "colour-discs", "player-aid")
 EXAMPLE = ROOT / "data" / "examples" / "majority2-promo-cards.json"
 

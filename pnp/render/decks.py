@@ -85,9 +85,10 @@ def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontS
     subject = ", ".join(d.title for d in decks)
     with pdf_canvas(path, paper, title, subject, fonts) as c:
         job = _Job(c, layouts, fonts, options, title, progress, FormCache(c, options.bleed))
-        for deck in decks:
-            _render_deck(job, deck)
-    return FileSummary(path, job.pages, sum(len(d.cards) for d in decks))
+        for run in _runs(decks):
+            _render_run(job, run)
+    unit = "token" if all(d.shape == "circle" for d in decks) else "card"
+    return FileSummary(path, job.pages, sum(len(d.cards) for d in decks), unit)
 
 
 def check_print_options(options: PrintOptions) -> None:
@@ -125,50 +126,69 @@ def _context(card: Card, face: Face, options: PrintOptions, fonts: FontSet) -> F
                        face.source or card.source)
 
 
-def _render_deck(job: _Job, deck: Deck) -> None:
-    size = card_size(deck.size)
+@dataclass(frozen=True)
+class _Placed:
+    """A card with the deck it belongs to (for its shared back and the sheet label)."""
+
+    deck: Deck
+    card: Card
+
+
+def _runs(decks: list[Deck]) -> list[list[_Placed]]:
+    """Consecutive decks of one size and shape share sheets (the 1- and 5-point cards, the
+    promos and the Ghosts): fewer pages to print, every card still with its own back."""
+    runs: list[tuple[tuple, list[_Placed]]] = []
+    for deck in decks:
+        key = (card_size(deck.size), deck.shape)
+        placed = [_Placed(deck, card) for card in deck.cards]
+        if runs and runs[-1][0] == key:
+            runs[-1][1].extend(placed)
+        else:
+            runs.append((key, placed))
+    return [items for _, items in runs if items]
+
+
+def _render_run(job: _Job, items: list[_Placed]) -> None:
+    size, shape = card_size(items[0].deck.size), items[0].deck.shape
     opts = job.options
-    two_sided = deck.double_sided and opts.backs != "none"
+    two_sided = opts.backs != "none" and any(p.deck.double_sided for p in items)
     if two_sided and opts.backs == "fold":
         sheet = impose_fold(size, opts.paper, opts.margin, opts.bleed)
-        for start in range(0, len(deck.cards), len(sheet.fronts)):
-            chunk = deck.cards[start:start + len(sheet.fronts)]
-            _start_page(job, sheet.paper, deck, "fronts and backs")
+        for start in range(0, len(items), len(sheet.fronts)):
+            chunk = items[start:start + len(sheet.fronts)]
+            _start_page(job, sheet.paper, chunk, "fronts and backs")
             _draw_fronts(job, chunk, sheet.fronts)
-            _draw_backs(job, deck, chunk, sheet.backs, (0.0, 0.0))
+            _draw_backs(job, chunk, sheet.backs, (0.0, 0.0))
             used = len(chunk)
-            _marks(job, deck, sheet.paper, sheet.fronts[:used] + sheet.backs.boxes[:used])
+            _marks(job, shape, sheet.paper, sheet.fronts[:used] + sheet.backs.boxes[:used])
             fold_line(job.c, sheet.fold)
             _finish_page(job)
         return
     sheet = impose(size, opts.paper, opts.margin, opts.bleed)
     backs = mirror_for_duplex(sheet, "long" if opts.backs != "duplex-short" else "short")
-    for start in range(0, len(deck.cards), len(sheet.slots)):
-        chunk = deck.cards[start:start + len(sheet.slots)]
-        _page(job, deck, sheet.paper, chunk, sheet.slots, "fronts" if two_sided else "")
+    for start in range(0, len(items), len(sheet.slots)):
+        chunk = items[start:start + len(sheet.slots)]
+        _start_page(job, sheet.paper, chunk, "fronts" if two_sided else "")
+        _draw_fronts(job, chunk, sheet.slots)
+        _marks(job, shape, sheet.paper, sheet.slots[:len(chunk)])
         _finish_page(job)
         if two_sided:
-            _start_page(job, sheet.paper, deck, "backs")
-            _draw_backs(job, deck, chunk, backs, (opts.offset_x, opts.offset_y))
-            _marks(job, deck, sheet.paper, _shifted(backs.boxes[:len(chunk)], opts))
+            _start_page(job, sheet.paper, chunk, "backs")
+            _draw_backs(job, chunk, backs, (opts.offset_x, opts.offset_y))
+            _marks(job, shape, sheet.paper, _shifted(backs.boxes[:len(chunk)], opts))
             _finish_page(job)
 
 
-def _page(job: _Job, deck: Deck, paper: Size, chunk, slots, side: str) -> None:
-    _start_page(job, paper, deck, side)
-    _draw_fronts(job, chunk, slots)
-    _marks(job, deck, paper, slots[:len(chunk)])
+def _draw_fronts(job: _Job, chunk: list[_Placed], slots) -> None:
+    for placed, slot in zip(chunk, slots, strict=False):
+        _draw(job, placed.card, placed.card.front, slot, 0, job.forms)
 
 
-def _draw_fronts(job: _Job, chunk, slots) -> None:
-    for card, slot in zip(chunk, slots, strict=False):
-        _draw(job, card, card.front, slot, 0, job.forms)
-
-
-def _start_page(job: _Job, paper: Size, deck: Deck, side: str) -> None:
+def _start_page(job: _Job, paper: Size, chunk: list[_Placed], side: str) -> None:
     c = job.c
     c.setPageSize((pt(paper.width), pt(paper.height)))
-    label = f"{job.title} · {deck.title} · sheet {job.pages + 1}" + (f" ({side})" if side else "")
+    decks = " + ".join(dict.fromkeys(p.deck.title for p in chunk))
+    label = f"{job.title} · {decks} · sheet {job.pages + 1}" + (f" ({side})" if side else "")
     c.saveState()
     c.setFillGray(0.45)
     c.setFont(job.fonts.name("bold"), 6.5)
@@ -187,13 +207,13 @@ def _shifted(boxes, opts: PrintOptions) -> tuple[Box, ...]:
     return tuple(Box(b.x + opts.offset_x, b.y + opts.offset_y, b.width, b.height) for b in boxes)
 
 
-def _draw_backs(job: _Job, deck: Deck, chunk, backs: Backs, offset) -> None:
-    for card, box in zip(chunk, backs.boxes, strict=False):
+def _draw_backs(job: _Job, chunk: list[_Placed], backs: Backs, offset) -> None:
+    for placed, box in zip(chunk, backs.boxes, strict=False):
         slot = Box(box.x + offset[0], box.y + offset[1], box.width, box.height)
-        if card.back is not None:
-            _draw(job, card, card.back, slot, backs.rotation, job.forms)
-        elif deck.back is not None:
-            _place_shared_back(job, deck, slot, backs.rotation)
+        if placed.card.back is not None:
+            _draw(job, placed.card, placed.card.back, slot, backs.rotation, job.forms)
+        elif placed.deck.back is not None:
+            _place_shared_back(job, placed.deck, slot, backs.rotation)
 
 
 def _draw(job: _Job, card: Card, face: Face, slot: Box, rotation: int,
@@ -217,17 +237,17 @@ def _place_shared_back(job: _Job, deck: Deck, slot: Box, rotation: int) -> None:
     c.restoreState()
 
 
-def _marks(job: _Job, deck: Deck, paper: Size, slots) -> None:
+def _marks(job: _Job, shape: str, paper: Size, slots) -> None:
     """The 50 mm scale bar, cut lines and crop marks: identical on every full sheet of a
     deck, so drawn once as a form and placed by reference."""
     bleed, marks = job.options.bleed, job.options.crop_marks
 
     def draw():
         scale_bar(job.c, paper.width - 8, SHEET_LABEL_Y, job.fonts.name("bold"))
-        if marks and (deck.shape == "circle" or bleed == 0):
-            cut_lines(job.c, slots, deck.shape)
-        if marks and deck.shape != "circle":
+        if marks and (shape == "circle" or bleed == 0):
+            cut_lines(job.c, slots, shape)
+        if marks and shape != "circle":
             crop_marks(job.c, slots, paper, bleed)
 
-    key = ("sheet", deck.shape, paper, tuple(slots))
+    key = ("sheet", shape, paper, tuple(slots))
     job.forms.place(key, paper.width, paper.height, draw, grow=0.0)
