@@ -61,7 +61,12 @@ def expand(targets: list[Path]) -> list[Path]:
 def validate_paths(targets: list[Path], data_dir: Path | None = None) -> list[FileReport]:
     """A report per file (folders expanded); never raises for bad input."""
     files = expand(targets) if targets else default_paths(data_dir)
-    return [validate_file(path, data_dir) for path in files]
+    reports = [validate_file(path, data_dir) for path in files]
+    for folder in (t for t in targets if t.is_dir()):
+        if not any(f.is_relative_to(folder) for f in files):
+            reports.append(FileReport(folder, None, [Problem(
+                str(folder), "no data files here (.json, .txt or .csv)")]))
+    return reports
 
 
 def validate_file(path: Path, data_dir: Path | None = None) -> FileReport:

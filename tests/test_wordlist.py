@@ -88,3 +88,22 @@ def test_unknown_suffix_is_an_error(tmp_path, name):
 def test_empty_list_is_an_error(tmp_path):
     with pytest.raises(DataError, match="no words found"):
         load_word_list(write(tmp_path, "w.txt", "# nothing\n\n"))
+
+
+def test_spreadsheet_csv_with_bom_and_semicolons(tmp_path):
+    path = tmp_path / "w.csv"
+    path.write_bytes("\ufeffWord;Back\nDoor;Lamp\nCafé;Stool\n".encode())
+    words = load_word_list(path)
+    assert [(c.front.text, c.back.text) for c in words.cards] == [("Door", "Lamp"),
+                                                                   ("Café", "Stool")]
+
+
+def test_tab_separated_csv(tmp_path):
+    words = load_word_list(write(tmp_path, "w.csv", "word\tback\nDoor\tLamp\n"))
+    assert words.cards[0].back.text == "Lamp"
+
+
+def test_txt_with_bom(tmp_path):
+    path = tmp_path / "w.txt"
+    path.write_bytes("\ufeffDoor\nLamp\n".encode())
+    assert load_word_list(path).cards[0].front.text == "Door"

@@ -183,7 +183,7 @@ def read_text(path: Path) -> str:
     except OSError as exc:
         raise DataError(Problem(str(path), f"cannot read: {exc.strerror}")) from None
     try:
-        return raw.decode("utf-8")
+        return raw.decode("utf-8").removeprefix("\ufeff")  # spreadsheets write a BOM
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise DataError(

@@ -102,7 +102,7 @@ def _from_txt(text: str, file: str) -> WordList:
 
 
 def _from_csv(text: str, file: str) -> WordList:
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    reader = csv.DictReader(io.StringIO(text, newline=""), dialect=_dialect(text))
     header = [h.strip().lower() for h in (reader.fieldnames or [])]
     if "word" not in header:
         raise DataError(Problem(file, "CSV needs a header row with a 'word' column", line=1))
@@ -123,6 +123,15 @@ def _from_csv(text: str, file: str) -> WordList:
     if not cards:
         raise DataError(Problem(file, "no words found"))
     return WordList(file, cards)
+
+
+def _dialect(text: str):
+    """Comma, semicolon (European spreadsheets) or tab, whichever the header row uses."""
+    header = text.splitlines()[0] if text else ""
+    try:
+        return csv.Sniffer().sniff(header, delimiters=",;\t")
+    except csv.Error:
+        return csv.excel
 
 
 def _csv_words(rows: list, file: str, column: str) -> list[Word]:
