@@ -11,14 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from pnp.content import paths
 from pnp.documents import document_files
 from pnp.errors import FitError, UsageError
 from pnp.gamedata import load_content
 from pnp.games import GAMES, get_game
 from pnp.render.decks import FileSummary, PrintOptions, check_print_options
 from pnp.render.fonts import font_set
-from pnp.render.layout import LayoutSet
+from pnp.render.layout import layout_set
 from pnp.render.printables import check_file, render_file
 
 
@@ -119,7 +118,7 @@ def _deck_options(game_id: str, request: BuildRequest) -> dict:
 def _deck_files(game_id: str, title: str, decks: list,
                 request: BuildRequest) -> list[PlannedFile]:
     """Group printables (card decks, piece sets) by output file; one PDF may hold several."""
-    layouts = LayoutSet((request.templates_dir or paths.templates_dir()) / "layouts")
+    layouts = layout_set(request.templates_dir)
     by_file: dict[str, list] = {}
     for deck in decks:
         by_file.setdefault(deck.file, []).append(deck)

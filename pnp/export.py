@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.build import BuildRequest, game_printables
-from pnp.content import paths
 from pnp.errors import UsageError
 from pnp.render.decks import FileSummary
 from pnp.render.fonts import font_set
 from pnp.render.geometry import card_size, check_margins
-from pnp.render.layout import LayoutSet
+from pnp.render.layout import LayoutSet, layout_set
 from pnp.render.model import Deck
 from pnp.render.pdf import atomic_path
 from pnp.render.single import ORDERS, face_pages, render_single_cards
@@ -119,4 +118,4 @@ def _save_png(image, path: Path) -> Path:
 
 
 def _layouts(request: BuildRequest) -> LayoutSet:
-    return LayoutSet((request.templates_dir or paths.templates_dir()) / "layouts")
+    return layout_set(request.templates_dir)

@@ -9,11 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.build import BuildRequest, game_printables
-from pnp.content import paths
 from pnp.errors import FitError
 from pnp.render.draw import FaceContext, fitted_texts
 from pnp.render.fonts import font_set
-from pnp.render.layout import LayoutSet
+from pnp.render.layout import layout_set
 from pnp.render.model import Deck
 
 LEGIBILITY_FLOOR = 6.0
@@ -41,7 +40,7 @@ def fit_report(request: BuildRequest) -> list[FitEntry]:
     """Every fitted text of every card deck in the request, most shrunk first (size
     against the layout's size, then absolute size, then longest text); texts that did not
     fit at all raise FitError, as in a build."""
-    layouts = LayoutSet((request.templates_dir or paths.templates_dir()) / "layouts")
+    layouts = layout_set(request.templates_dir)
     fonts = font_set(request.font)
     entries: set[FitEntry] = set()
     problems = []

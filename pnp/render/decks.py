@@ -112,7 +112,7 @@ def preflight(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
         for card, face in faces:
             layout = layouts.get(face.layout)
             if layout.size != size:
-                problems.append(Problem(str(layouts.folder / f"{face.layout}.json"),
+                problems.append(Problem(str(layouts.path_of(face.layout)),
                                         f"layout {face.layout!r} is {layout.size}, but "
                                         f"{deck.title} cards are {size}"))
                 continue

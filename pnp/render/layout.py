@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.content import paths
 from pnp.content.jsonfile import JsonDoc, load_json
 from pnp.content.schemas import schema_problems
 from pnp.errors import DataError, Location, Problem
@@ -44,11 +45,23 @@ class Layout:
 
 
 class LayoutSet:
-    """The layouts of one templates folder, loaded on first use by name."""
+    """Layouts by name, loaded on first use, looked up in each folder in turn: a user's
+    templates folder needs only the layouts it changes, the rest come from the next."""
 
-    def __init__(self, folder: Path):
-        self.folder = folder
+    def __init__(self, *folders: Path):
+        self.folders = tuple(folders)
         self._cache: dict[str, Layout] = {}
+
+    @property
+    def folder(self) -> Path:
+        return self.folders[0]
+
+    def path_of(self, name: str) -> Path:
+        """The file that defines layout `name` (in the first folder that has it)."""
+        for folder in self.folders:
+            if (folder / f"{name}.json").exists():
+                return folder / f"{name}.json"
+        return self.folder / f"{name}.json"
 
     def get(self, name: str) -> Layout:
         if name not in self._cache:
@@ -56,7 +69,7 @@ class LayoutSet:
         return self._cache[name]
 
     def _doc(self, name: str, chain: tuple[str, ...]) -> JsonDoc:
-        path = self.folder / f"{name}.json"
+        path = self.path_of(name)
         if not path.exists():
             where = f" (extended by {chain[-1]})" if chain else ""
             raise DataError(Problem(str(path), f"layout {name!r} not found{where}"))
@@ -69,7 +82,7 @@ class LayoutSet:
     def _resolve(self, name: str, chain: tuple[str, ...]) -> Layout:
         if name in chain:
             loop = " extends ".join((*chain, name))
-            raise DataError(Problem(str(self.folder / f"{chain[0]}.json"),
+            raise DataError(Problem(str(self.path_of(chain[0])),
                                     f"circular extends: {loop}", path="$.extends"))
         doc = self._doc(name, chain)
         data = doc.value
@@ -84,6 +97,15 @@ class LayoutSet:
         if problems:
             raise DataError(problems)
         return layout
+
+
+def layout_set(templates_dir: Path | None = None) -> LayoutSet:
+    """The layouts a build uses: `templates_dir/layouts` first (if given), then the
+    shipped ones."""
+    shipped = paths.templates_dir() / "layouts"
+    if templates_dir is None:
+        return LayoutSet(shipped)
+    return LayoutSet(templates_dir / "layouts", shipped)
 
 
 def _merge_boxes(inherited: tuple[LayoutBox, ...], doc: JsonDoc,
