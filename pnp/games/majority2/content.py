@@ -92,9 +92,11 @@ def make_content(sources: dict) -> Majority2Content:
     colours = dict(factions_doc.value["colours"])
     factions = _factions(factions_doc, colours, problems)
     members = _members(sources["members"], factions, problems, expect_set="base")
-    promo_docs = [sources["promos"], *sources.get("custom_promos", [])]
-    promos = [m for doc in promo_docs for m in _members(doc, factions, problems, "promo")]
-    _check_ids(members, promos, promo_docs, sources["members"], problems)
+    promo_files = [(doc, _members(doc, factions, problems, "promo"))
+                   for doc in (sources["promos"], *sources.get("custom_promos", []))]
+    promos = [card for _, cards in promo_files for card in cards]
+    _check_unique_ids([(sources["members"], members), *promo_files], problems)
+    _check_replacements(members, promo_files, problems)
     tokens = sources["tokens"]
     problems += [
         tokens.problem(f"$.discs[{i}]", f"unknown colour {c!r}; colours: {', '.join(colours)}")
@@ -161,30 +163,34 @@ def _member(card: dict, faction: Faction | None, promo: bool,
     )
 
 
-def _check_ids(members, promos, promo_docs, members_doc, problems) -> None:
-    """Ids unique across all files; a promo replaces a base card it does not outnumber."""
+def _check_unique_ids(files: list[tuple[JsonDoc, list[Member]]], problems: list) -> None:
+    """An id names one card across the base deck, the promos and the user's promos."""
+    seen: set[str] = set()
+    for doc, cards in files:
+        for i, card in enumerate(cards):
+            if card.id in seen:
+                problems.append(doc.problem(f"$.cards[{i}].id",
+                                            f"id {card.id!r} is already used"))
+            seen.add(card.id)
+
+
+def _check_replacements(members: list[Member], promo_files: list[tuple[JsonDoc, list[Member]]],
+                        problems: list) -> None:
+    """A promo member stands in for a base card of its faction and rank, one for one, so it
+    can never have more copies than that card."""
     base = {m.id: m for m in members}
-    seen = set()
-    for i, m in enumerate(members):
-        if m.id in seen:
-            problems.append(members_doc.problem(f"$.cards[{i}].id", f"id {m.id!r} used twice"))
-        seen.add(m.id)
-    index = 0
-    for doc in promo_docs:
-        for i, _ in enumerate(doc.value["cards"]):
-            m = promos[index]
-            index += 1
-            where = f"$.cards[{i}]"
-            if m.id in seen:
-                problems.append(doc.problem(f"{where}.id", f"id {m.id!r} is already used"))
-            seen.add(m.id)
-            target = base.get(m.replaces) if m.replaces else None
-            if m.replaces and target is None:
-                problems.append(doc.problem(where, f"a promo replaces a base card of the same "
-                                                   f"faction and rank; there is no {m.replaces}"))
-            elif target and m.quantity > target.quantity:
-                problems.append(doc.problem(f"{where}.quantity",
-                                            f"{m.quantity} copies cannot replace the "
+    for doc, cards in promo_files:
+        for i, card in enumerate(cards):
+            if card.replaces is None:
+                continue
+            target = base.get(card.replaces)
+            if target is None:
+                problems.append(doc.problem(f"$.cards[{i}]", "a promo replaces a base card of "
+                                            f"the same faction and rank; there is no "
+                                            f"{card.replaces}"))
+            elif card.quantity > target.quantity:
+                problems.append(doc.problem(f"$.cards[{i}].quantity",
+                                            f"{card.quantity} copies cannot replace the "
                                             f"{target.quantity} copies of {target.id}"))
 
 
