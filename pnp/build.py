@@ -8,7 +8,7 @@ a bad word never leaves a kit half rebuilt. Each file is written atomically.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.documents import document_files
@@ -144,8 +144,3 @@ def _select(planned: list[PlannedFile], request: BuildRequest) -> list[PlannedFi
         raise UsageError(f"unknown component(s) {', '.join(unknown)}; "
                          f"known for {', '.join(request.game_ids)}: {', '.join(known)}")
     return [f for f in planned if set(f.components) & set(request.components)]
-
-
-def with_options(request: BuildRequest, **changes) -> BuildRequest:
-    """A copy of `request` with print options changed (tests and benchmarks)."""
-    return replace(request, options=replace(request.options, **changes))

@@ -28,10 +28,6 @@ class FitEntry:
     max_size: float
 
     @property
-    def shrunk(self) -> bool:
-        return self.size < self.max_size
-
-    @property
     def illegible(self) -> bool:
         return self.size < LEGIBILITY_FLOOR
 

@@ -4,7 +4,7 @@ treat the four games alike and a fifth game only touches `games/` and `data/`.""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
@@ -40,7 +40,6 @@ class Game:
     decks: Callable[..., list] | None = None
     # The score checker's entry point for this game's records (see pnp/check.py).
     checker: Any = None
-    extras: dict[str, Any] = field(default_factory=dict)
 
     def data_file(self, key: str) -> DataFile:
         return next(f for f in self.data_files if f.key == key)

@@ -23,8 +23,6 @@ SIDES: dict[str, Vec] = {
     "east": (1, 0, 0), "west": (-1, 0, 0),
     "north": (0, 1, 0), "south": (0, -1, 0),
 }
-OPPOSITE = {"top": "bottom", "bottom": "top", "east": "west", "west": "east",
-            "north": "south", "south": "north"}
 # The 1-4-1 cross: a strip of four sides with one side above and one below the second.
 CROSS: tuple[Cell, ...] = ((1, 1), (0, 1), (2, 1), (3, 1), (1, 2), (1, 0))
 
@@ -183,9 +181,6 @@ class CubeNet:
     folds: tuple[NetEdge, ...]
     tabs: tuple[NetEdge, ...]
     outline: tuple[Point, ...]
-
-    def cell_of(self, side: str) -> Cell:
-        return next(c for c, f in self.frames.items() if f.normal == SIDES[side])
 
 
 def cube_net(cells: tuple[Cell, ...] = CROSS) -> CubeNet:

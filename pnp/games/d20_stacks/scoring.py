@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 CLOSING = 20
 NEW = "new"
-NEW_STACK_OPTIONS = ("always", "only_if_blocked")
 
 Stack = tuple["Card", ...]
 
