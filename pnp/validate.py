@@ -83,6 +83,9 @@ def validate_file(path: Path, data_dir: Path | None = None) -> FileReport:
     return report
 
 
+CUSTOM_PROMOS = "custom promos"
+
+
 def _context_problems(path: Path, kind: str, source, data_dir: Path | None) -> list[Problem]:
     if kind.startswith("result-"):
         return record_problems(path, source, data_dir)
@@ -92,29 +95,35 @@ def _context_problems(path: Path, kind: str, source, data_dir: Path | None) -> l
     if owner is None:
         return []
     game, data_file = owner
+    role = _role(path, source, game.id, data_file.key, data_dir)
     try:
-        if kind == "majority2-cards" and source.value["set"] == "promo" \
-                and not _is_shipped(path, game.id, "promos.json", data_dir):
+        if role == CUSTOM_PROMOS:
             load_content(game.id, data_dir, custom_promos=[path])
         else:
-            key = "promos" if kind == "majority2-cards" and source.value["set"] == "promo" \
-                else data_file.key
-            load_content(game.id, data_dir, overrides={key: path})
+            load_content(game.id, data_dir, overrides={role: path})
     except DataError as exc:
         return [p for p in exc.problems if p.file == str(path)] or exc.problems
-    return _print_problems(path, kind, source, game.id, data_dir)
+    return _print_problems(path, role, game.id, data_dir)
 
 
-def _print_problems(path: Path, kind: str, source, game_id: str,
+def _role(path: Path, source, game_id: str, key: str, data_dir: Path | None) -> str:
+    """What the file is in its game: the data file it stands in for (`words`, `deck`,
+    ...), or the user's own promo cards, which are added to the shipped promos."""
+    if key == "members" and source.value["set"] == "promo":
+        shipped = _is_shipped(path, game_id, "promos.json", data_dir)
+        return "promos" if shipped else CUSTOM_PROMOS
+    return key
+
+
+def _print_problems(path: Path, role: str, game_id: str,
                     data_dir: Path | None) -> list[Problem]:
     """For files of the user's own text (word lists, custom promos): every text that the
     build could not fit on its card, found by the build's own preflight."""
     from pnp.build import BuildRequest, plan_build
 
-    if kind == "majority-words":
+    if role == "words":
         request = BuildRequest(games=(game_id,), data_dir=data_dir, words=path)
-    elif kind == "majority2-cards" and source.value["set"] == "promo" \
-            and not _is_shipped(path, game_id, "promos.json", data_dir):
+    elif role == CUSTOM_PROMOS:
         request = BuildRequest(games=(game_id,), data_dir=data_dir, promos=(path,))
     else:
         return []
