@@ -15,6 +15,7 @@ from pathlib import Path
 
 from pnp.render.fonts import FontSet
 from pnp.render.geometry import Size, paper_size, pt
+from pnp.render.marks import stroke_segments
 from pnp.render.pdf import pdf_canvas
 
 RULER_FROM = 10.0
@@ -115,12 +116,11 @@ def back_marks(paper: Size, flip: str) -> list[Line | Label]:
     for fx, fy in cross_centres(paper):
         cx, cy = mirror_point(paper, fx, fy, flip)
         marks += _graduated_cross(cx, cy)
-        for _, front_d, d, (sx, sy) in scale_axes(flip):
+        for _, _, d, (sx, sy) in scale_axes(flip):
             zx, zy = mirror_point(paper, fx + sx, fy + sy, flip)
             for j in range(11):
                 x, y = zx + j * VERNIER_STEP * d[0], zy + j * VERNIER_STEP * d[1]
-                marks.append(_tick(x, y, (d[0], d[1]), -2.2 if j in (0, 10) else -1.4, 0.15))
-            del front_d
+                marks.append(_tick(x, y, d, -2.2 if j in (0, 10) else -1.4, 0.15))
     return marks
 
 
@@ -157,31 +157,24 @@ def render_calibration(path: Path, paper_name: str, flip: str, fonts: FontSet) -
         _page(c, paper, fonts, front_marks(paper, flip), "FRONT", lines)
         _page(c, paper, fonts, back_marks(paper, flip), "BACK", [
             "Read here, with the front's crosses showing through. Numbers are millimetres:",
-            "+ moves the backs right / up on this page."], rotate=flip == "short")
+            "+ moves the backs right / up on this page."])
     return 2
 
 
 def _page(c, paper: Size, fonts: FontSet, marks, title: str, lines: list[str],
-          rotate: bool = False) -> None:
+) -> None:
     c.setFont(fonts.name("bold"), 12)
     top = paper.height - 15
     c.drawString(pt(20), pt(top), f"majority-pnp duplex calibration · {title}")
     c.setFont(fonts.regular, 7.5)
     for i, line in enumerate(lines):
         c.drawString(pt(20), pt(top - 6 - i * 3.6), line)
-    c.setStrokeGray(0)
-    path = c.beginPath()
-    widths: dict[float, list[Line]] = {}
+    widths: dict[float, list[tuple[float, float, float, float]]] = {}
     for mark in marks:
         if isinstance(mark, Line):
-            widths.setdefault(mark.width, []).append(mark)
-    for width, group in sorted(widths.items()):
-        path = c.beginPath()
-        for m in group:
-            path.moveTo(pt(m.x1), pt(m.y1))
-            path.lineTo(pt(m.x2), pt(m.y2))
-        c.setLineWidth(width)
-        c.drawPath(path, stroke=1, fill=0)
+            widths.setdefault(mark.width, []).append((mark.x1, mark.y1, mark.x2, mark.y2))
+    for width, segments in sorted(widths.items()):
+        stroke_segments(c, segments, grey=0.0, width=width)
     for mark in marks:
         if isinstance(mark, Label):
             c.setFont(fonts.regular, mark.size)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import FitError, Problem, UsageError
-from pnp.render.draw import FaceContext, FormCache, draw_face, text_fits
+from pnp.render.draw import FaceContext, FormCache, draw_face, enter_slot, text_fits
 from pnp.render.fonts import FontSet
 from pnp.render.geometry import (
     Backs,
@@ -227,10 +227,7 @@ def _place_shared_back(job: _Job, deck: Deck, slot: Box, rotation: int) -> None:
     """Draw the deck's back once as a form, then place it by reference in every slot."""
     c = job.c
     c.saveState()
-    c.translate(pt(slot.x), pt(slot.y))
-    if rotation == 180:
-        c.translate(pt(slot.width), pt(slot.height))
-        c.rotate(180)
+    enter_slot(c, slot, rotation)
     back = Card(deck.back, label=f"{deck.title} back")
     job.forms.place(("back", deck.id), slot.width, slot.height,
                     lambda: _draw(job, back, deck.back, Box(0, 0, slot.width, slot.height), 0))

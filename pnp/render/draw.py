@@ -136,14 +136,20 @@ class FormCache:
         self.c.doForm(self.names[key])
 
 
-def draw_face(c, layout: Layout, fields: dict, slot: Box, ctx: FaceContext,
-              rotation: int = 0, forms: FormCache | None = None) -> None:
-    """Draw the face into `slot` (its trim box on the page); static runs via `forms`."""
-    c.saveState()
+def enter_slot(c, slot: Box, rotation: int = 0) -> None:
+    """Move the origin to the slot's bottom-left trim corner; turned 180° about the slot's
+    centre for backs mirrored top-to-bottom. Callers save and restore the state."""
     c.translate(pt(slot.x), pt(slot.y))
     if rotation == 180:
         c.translate(pt(slot.width), pt(slot.height))
         c.rotate(180)
+
+
+def draw_face(c, layout: Layout, fields: dict, slot: Box, ctx: FaceContext,
+              rotation: int = 0, forms: FormCache | None = None) -> None:
+    """Draw the face into `slot` (its trim box on the page); static runs via `forms`."""
+    c.saveState()
+    enter_slot(c, slot, rotation)
     boxes, runs = _prepared(layout, ctx.ink_saver)
     index = 0
     while index < len(boxes):

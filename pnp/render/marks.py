@@ -30,10 +30,10 @@ def crop_marks(c, slots: Sequence[Box], paper: Size, bleed: float) -> None:
     for y in ys:
         segments.append((left - start, y, max(left - start - MARK_LENGTH, 0), y))
         segments.append((right + start, y, min(right + start + MARK_LENGTH, paper.width), y))
-    _stroke(c, segments, grey=0.0, width=MARK_WIDTH)
+    stroke_segments(c, segments, grey=0.0, width=MARK_WIDTH)
 
 
-def _stroke(c, segments, grey: float, width: float) -> None:
+def stroke_segments(c, segments, grey: float, width: float) -> None:
     """All segments as one stroked path: one drawing operation, not one per line."""
     segments = [s for s in segments if (s[0], s[1]) != (s[2], s[3])]
     if not segments:
@@ -60,7 +60,7 @@ def cut_lines(c, slots: Sequence[Box], shape: str) -> None:
             c.circle(pt(b.x + b.width / 2), pt(b.y + b.height / 2), pt(b.width / 2))
         c.restoreState()
         return
-    _stroke(c, merged_edges(slots), grey=CUT_GREY, width=0.25)
+    stroke_segments(c, merged_edges(slots), grey=CUT_GREY, width=0.25)
 
 
 def merged_edges(slots: Sequence[Box]) -> list[tuple[float, float, float, float]]:
@@ -108,7 +108,7 @@ def scale_bar(c, right: float, y: float, font: str) -> None:
     segments = [(left, y, right, y)]
     segments += [(left + k * 10, y, left + k * 10, y + (1.6 if k in (0, 5) else 1.0))
                  for k in range(6)]
-    _stroke(c, segments, grey=0.0, width=0.35)
+    stroke_segments(c, segments, grey=0.0, width=0.35)
     c.saveState()
     c.setFillGray(0.3)
     c.setFont(font, 5.5)
