@@ -88,6 +88,9 @@ def _check_options(request: BuildRequest) -> None:
                          "add the game 'majority-rules'")
     if request.font and not request.font.is_file():
         raise UsageError(f"--font {request.font}: file not found")
+    for option, folder in (("--templates", request.templates_dir), ("--data", request.data_dir)):
+        if folder is not None and not folder.is_dir():
+            raise UsageError(f"{option} {folder}: folder not found")
 
 
 def game_printables(request: BuildRequest) -> list[tuple[str, str, list]]:

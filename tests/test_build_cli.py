@@ -80,6 +80,8 @@ def test_conflicting_and_unknown_options_are_refused_before_work(cli, tmp_path):
         (["majority", "--paper", "a3"], "unknown paper 'a3'"),
         (["majority", "--backs", "sideways"], "--backs must be one of"),
         (["majority", "--font", tmp_path / "none.ttf"], "none.ttf: file not found"),
+        (["majority", "--templates", tmp_path / "none"], "none: folder not found"),
+        (["majority", "--data", tmp_path / "none"], "none: folder not found"),
         (["majority", "--bleed", "30"], "bleed must be between 0 and 10 mm"),
     ]
     for args, message in cases:
