@@ -61,5 +61,9 @@ class FitError(PnpError):
     """A text cannot be drawn in its box: too long at the minimum size, or a glyph is missing."""
 
 
+class OutputError(PnpError):
+    """An output file or folder cannot be written (a file in the way, no space, no right)."""
+
+
 class UsageError(PnpError):
     """Command-line options that contradict each other or name unknown things."""

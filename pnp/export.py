@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.build import BuildRequest, game_printables
+from pnp.content.output import atomic_path
 from pnp.errors import UsageError
 from pnp.render.decks import FileSummary
 from pnp.render.fonts import font_set
 from pnp.render.geometry import card_size, check_margins
 from pnp.render.layout import LayoutSet, layout_set
 from pnp.render.model import Deck
-from pnp.render.pdf import atomic_path
 from pnp.render.single import ORDERS, face_pages, render_single_cards
 
 MIN_DPI, MAX_DPI = 72, 1200

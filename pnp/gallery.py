@@ -14,8 +14,8 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from pnp.content.output import atomic_path, write_text
 from pnp.games import GAMES
-from pnp.render.pdf import atomic_path
 
 THUMB_DPI = 36
 THUMB_PAGES = 2
@@ -39,12 +39,8 @@ def update_gallery(out_dir: Path, summaries) -> Path:
     kept = [e for e in fresh + earlier if (out_dir / e.pdf).exists()]
     order = {g: i for i, g in enumerate(GAMES)}
     kept.sort(key=lambda e: order.get(e.game, len(order)))  # stable: build order in a game
-    with atomic_path(out_dir / MANIFEST) as tmp:
-        tmp.write_text(json.dumps([asdict(e) for e in kept], indent=1) + "\n", "utf-8")
-    index = out_dir / "index.html"
-    with atomic_path(index) as tmp:
-        tmp.write_text(render_html(kept), encoding="utf-8")
-    return index
+    write_text(out_dir / MANIFEST, json.dumps([asdict(e) for e in kept], indent=1) + "\n")
+    return write_text(out_dir / "index.html", render_html(kept))
 
 
 def _read_manifest(out_dir: Path) -> list[GalleryEntry]:

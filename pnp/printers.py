@@ -14,8 +14,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pnp.content.jsonfile import load_json
+from pnp.content.output import write_text
 from pnp.errors import DataError, UsageError
-from pnp.render.pdf import atomic_path
 
 BACK_FLIPS = ("duplex-long", "duplex-short")
 MAX_OFFSET = 20.0
@@ -99,6 +99,4 @@ def check_profile(profile: PrinterProfile) -> None:
 def _write(profiles: dict[str, PrinterProfile]) -> None:
     data = {"printers": {n: {k: v for k, v in asdict(p).items() if k != "name"}
                          for n, p in sorted(profiles.items())}}
-    path = profiles_file()
-    with atomic_path(path) as tmp:
-        tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    write_text(profiles_file(), json.dumps(data, indent=2) + "\n")

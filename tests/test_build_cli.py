@@ -178,3 +178,14 @@ def test_custom_font_is_the_only_font_embedded(cli, tmp_path):
     used = fonts(tmp_path / "majority" / "vote-cards.pdf")
     assert used and all(name.endswith("BitstreamVeraSans-Oblique") for name in used)
     assert all(used.values())
+
+
+def test_unwritable_output_is_exit_2_naming_the_file(cli, tmp_path):
+    in_the_way = tmp_path / "not-a-folder"
+    in_the_way.write_text("x")
+    result = cli("build", "majority", "-c", "variant-card", "--out", in_the_way / "out")
+    assert result.exit_code == 2
+    assert (f"error: {in_the_way}/out/majority/variant-card.pdf: cannot write: "
+            f"{in_the_way} is a file, not a folder") in result.stderr
+    calibrate = cli("calibrate", "--out", in_the_way / "c.pdf")
+    assert calibrate.exit_code == 2 and "is a file, not a folder" in calibrate.stderr

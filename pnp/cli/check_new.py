@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -20,7 +19,8 @@ from typing import Any
 import typer
 
 from pnp.check import parse_rule_args, rules_in_force
-from pnp.errors import DataError, Problem, UsageError
+from pnp.content.output import write_text
+from pnp.errors import DataError, UsageError
 from pnp.gamedata import load_content
 from pnp.games import get_game
 from pnp.games.d20_stacks.record import parse_card
@@ -56,7 +56,7 @@ def enter_record(game_id: str, out: Path | None, rule_args: list[str]) -> Path:
     except typer.Abort:
         raise UsageError("the input ended before the record was complete; nothing was "
                          "written") from None
-    write_atomically(path, record)
+    write_text(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     typer.echo(f"Wrote {path}", err=True)
     return path
 
@@ -70,23 +70,6 @@ def ask(text: str, parse: Callable[[str], Any], default: str | None = None) -> A
             raise typer.BadParameter(str(exc)) from None
     return typer.prompt(text, default=default, value_proc=check, err=True,
                         show_default=bool(default))
-
-
-def write_atomically(path: Path, record: dict) -> None:
-    """Write the JSON next to `path`, then rename: a crash never leaves half a record."""
-    try:
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.",
-                                         suffix=".tmp")
-    except OSError as exc:
-        raise DataError(Problem(str(path), f"cannot write: {exc.strerror}")) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(record, handle, indent=2, ensure_ascii=False)
-            handle.write("\n")
-        os.replace(temporary, path)
-    except OSError as exc:
-        Path(temporary).unlink(missing_ok=True)
-        raise DataError(Problem(str(path), f"cannot write: {exc.strerror}")) from None
 
 
 def _range_text(bounds: tuple[int, int]) -> str:

@@ -8,28 +8,14 @@
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from pnp.content.output import atomic_path
 from pnp.render.fonts import FontSet
 from pnp.render.geometry import Size, pt
 
 AUTHOR = "majority-pnp"
-
-
-@contextmanager
-def atomic_path(path: Path) -> Iterator[Path]:
-    """A temporary sibling of `path` to write to; renamed over `path` only on success."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.partial")
-    try:
-        yield tmp
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
 
 
 @contextmanager

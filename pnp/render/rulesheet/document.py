@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from pnp.content.output import atomic_path
 from pnp.errors import FitError, Problem
 from pnp.render.fonts import FontSet
 from pnp.render.geometry import paper_size, pt
-from pnp.render.pdf import AUTHOR, atomic_path
+from pnp.render.pdf import AUTHOR
 from pnp.render.rulesheet.styles import MUTED, RULE, StyleSet, make_styles
 
 # Content makers receive the styles and the text column's width in points.
