@@ -46,7 +46,9 @@ def build_command(
     Example: pnp build majority2 --promos my-promos.json --printer office
     """
     from pnp.build import BuildRequest, plan_build, run_build
+    from pnp.gallery import update_gallery
     from pnp.render.decks import PrintOptions
+    from pnp.report import fit_report
 
     with user_errors():
         backs, offset_x, offset_y = _printer_settings(printer, backs, offset_x, offset_y)
@@ -59,8 +61,8 @@ def build_command(
                                promos=tuple(promos or ()), dice=dice)
         with _progress(len(plan_build(request))) as bar:
             summaries = run_build(request, bar)
-        index = _gallery(out, summaries) if gallery else None
-        entries = _fit_report(request) if report else []
+        index = update_gallery(out, summaries) if gallery else None
+        entries = fit_report(request) if report else []
     for s in summaries:
         count = f"  {s.cards} {s.unit}(s)" if s.cards else ""
         typer.echo(f"{s.path}  {s.pages} page(s){count}")
@@ -83,18 +85,6 @@ def _printer_settings(printer, backs, offset_x, offset_y) -> tuple[str, float, f
         raise UsageError(f"printer {printer!r} was calibrated for --backs {profile.backs}, "
                          f"not {backs}")
     return profile.backs, profile.offset_x, profile.offset_y
-
-
-def _gallery(out: Path, summaries) -> Path:
-    from pnp.gallery import update_gallery
-
-    return update_gallery(out, summaries)
-
-
-def _fit_report(request):
-    from pnp.report import fit_report
-
-    return fit_report(request)
 
 
 def _print_report(entries) -> None:
