@@ -1,0 +1,143 @@
+"""The one rules-engine interface every game implements (OpenSpiel's shape, plain Python).
+
+A game is fully described by its action sequence: the state is a value, `legal_actions`
+lists what the player to move may do, `apply` returns the *next* state (the old one is left
+as it was, so search bots and replays can branch from it), and chance — shuffles, draws,
+dice, random discards — is an explicit player (`CHANCE`) whose outcomes are actions too.
+The checker replays records through an engine and the simulator plays engines with bots, so
+each rule lives once, in the game's engine module. Nothing here does I/O or drawing.
+
+Actions are plain hashable values (tuples, strings, ints) chosen by each game; a game's
+engine documents its own action shapes. `chance_outcomes` lists the chance player's
+actions with their probabilities (summing to 1); `sample_chance` draws one with a seeded
+`random.Random`, which a game may override when listing every outcome would be wasteful
+(a whole shuffle of 60 cards).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+CHANCE = -1  # current_player() while chance is to act
+TERMINAL = -2  # current_player() once the game is over
+
+Action = Hashable
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: every seat's score, who won and how.
+
+    `winners` are seat indices (several when the victory is shared); `tie_break` names the
+    rule that decided equal scores (`"non-start-player"`, `"final-round-score"`,
+    `"shared"`) or is None; `end` says why the game stopped (`"target"`, `"factions"`,
+    `"stalled"`, `"round-limit"`, `"deck-out"`, ...); `rounds` counts the rounds played.
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    tie_break: str | None
+    end: str
+    rounds: int
+
+
+class Engine(Protocol):
+    """A game's rules. `config` is the game's own frozen setup value (players, card data,
+    rule options); states carry what they need of it, so the methods below take the state
+    alone."""
+
+    game_id: str
+
+    def initial_state(self, config: Any) -> Any:
+        """The state before anything happened (usually chance moves first: the shuffle)."""
+
+    def current_player(self, state: Any) -> int:
+        """The seat to move (0-based), `CHANCE`, or `TERMINAL`."""
+
+    def legal_actions(self, state: Any) -> Sequence[Action]:
+        """What the player to move may do, in a stable order (empty when terminal)."""
+
+    def chance_outcomes(self, state: Any) -> Sequence[tuple[Action, float]]:
+        """At a chance node: every outcome with its probability."""
+
+    def apply(self, state: Any, action: Action) -> Any:
+        """The state after `action`; raises IllegalAction when it is not legal."""
+
+    def is_terminal(self, state: Any) -> bool:
+        """Whether the game is over."""
+
+    def returns(self, state: Any) -> Outcome:
+        """Final scores, winners and tie-break of a terminal state."""
+
+
+class IllegalAction(ValueError):
+    """An action that the rules do not allow in this state; the message says why."""
+
+
+# A bot picks an action for the player to move: (engine, state, rng) -> action.
+Bot = Callable[[Engine, Any, random.Random], Action]
+
+
+def sample_chance(engine: Engine, state: Any, rng: random.Random) -> Action:
+    """One chance outcome drawn by its probability (a game may offer a faster sampler as
+    `engine.sample_chance(state, rng)`)."""
+    own = getattr(engine, "sample_chance", None)
+    if own is not None:
+        return own(state, rng)
+    outcomes = engine.chance_outcomes(state)
+    actions = [a for a, _ in outcomes]
+    weights = [p for _, p in outcomes]
+    return rng.choices(actions, weights)[0]
+
+
+def random_bot(engine: Engine, state: Any, rng: random.Random) -> Action:
+    """Uniform over the legal actions: every game's baseline bot."""
+    return rng.choice(list(engine.legal_actions(state)))
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A game played to its end: the actions in order (chance included) and the outcome."""
+
+    actions: tuple[Action, ...]
+    final_state: Any
+    outcome: Outcome
+
+
+def play(engine: Engine, config: Any, bots: Sequence[Bot], seed: int,
+         max_actions: int = 1_000_000) -> PlayedGame:
+    """Play one game: `bots[seat]` moves for each seat, chance is drawn from `seed`.
+
+    One `random.Random(seed)` feeds chance and bots alike, so a seed fixes the whole game.
+    `max_actions` only guards against an engine bug; games end by their own rules.
+    """
+    rng = random.Random(seed)
+    state = engine.initial_state(config)
+    actions: list[Action] = []
+    while not engine.is_terminal(state):
+        if len(actions) >= max_actions:
+            raise RuntimeError(f"{engine.game_id}: no end after {max_actions} actions")
+        player = engine.current_player(state)
+        if player == CHANCE:
+            action = sample_chance(engine, state, rng)
+        else:
+            action = bots[player](engine, state, rng)
+        actions.append(action)
+        state = engine.apply(state, action)
+    return PlayedGame(tuple(actions), state, engine.returns(state))
+
+
+def replay(engine: Engine, config: Any, actions: Sequence[Action]) -> Any:
+    """The state after applying `actions` from the start (IllegalAction on the first
+    illegal one, with its index in `.index`)."""
+    state = engine.initial_state(config)
+    for i, action in enumerate(actions):
+        try:
+            state = engine.apply(state, action)
+        except IllegalAction as exc:
+            exc.index = i
+            raise
+    return state
