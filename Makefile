@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PNP    := $(BIN)/pnp
 
-.PHONY: all kits test lint bench clean browser
+.PHONY: all kits test test-fast lint bench clean browser
 
 all: kits
 
@@ -27,6 +27,11 @@ kits: $(VENV)/.installed
 test: $(VENV)/.installed-test browser
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+# The quick local loop: everything but the tests marked slow (CI runs them all).
+test-fast: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -m "not slow"
 
 # The gallery test drives a real headless Chromium (Debian's package; playwright only
 # talks to it). Install it when missing; where that is impossible the test says so and skips.

@@ -2,6 +2,9 @@
 
 Each candidate runs in a fresh process, so interpreter start-up and imports count, as
 they do for a user. Peak memory is the child's maximum resident set size (wait4).
+After the build figures, every `bench/bench_*.py` module's `run()` prints its own section
+(exports, engines, simulation, ...), in file-name order, so an area adds a file here
+instead of editing this one.
 """
 
 from __future__ import annotations
@@ -95,6 +98,19 @@ def main() -> None:
     print(f"full build: {full['time']:.2f} s (target ≤ 3 s), "
           f"{full['memory']:.0f} MB peak (target ≤ 200 MB)")
     shutil.rmtree(tmp, ignore_errors=True)
+    run_sections()
+
+
+def run_sections() -> None:
+    """Each `bench_*.py` beside this file, imported and run in name order."""
+    import importlib.util
+
+    for path in sorted(Path(__file__).parent.glob("bench_*.py")):
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        print(f"\n== {path.stem.removeprefix('bench_')} ==")
+        module.run()
 
 
 if __name__ == "__main__":
