@@ -3,8 +3,8 @@ treat the four games alike and a fifth game only touches `games/` and `data/`.""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -40,6 +40,10 @@ class Game:
     decks: Callable[..., list] | None = None
     # The score checker's entry point for this game's records (see pnp/check.py).
     checker: Any = None
+    # The rules engine module (pnp/games/<game>/engine.py: ENGINE, make_config, to_record)
+    # and the bots by name (name -> factory(options) -> engine.Bot), for replay and simulate.
+    engine: Any = None
+    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
 
     def data_file(self, key: str) -> DataFile:
         return next(f for f in self.data_files if f.key == key)
