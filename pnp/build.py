@@ -16,7 +16,7 @@ from pnp.errors import FitError, UsageError
 from pnp.gamedata import load_content
 from pnp.games import GAMES, get_game
 from pnp.render.decks import FileSummary, PrintOptions, check_print_options
-from pnp.render.fonts import font_set
+from pnp.render.fonts import FontFamily, font_set
 from pnp.render.layout import layout_set
 from pnp.render.printables import check_file, render_file
 
@@ -33,7 +33,7 @@ class BuildRequest:
     templates_dir: Path | None = None
     words: Path | None = None
     promos: tuple[Path, ...] = ()
-    font: Path | None = None
+    font: FontFamily | Path | None = None
     dice: str = "nets"
 
     @property
@@ -86,8 +86,8 @@ def _check_options(request: BuildRequest) -> None:
     if request.dice != "nets" and "majority-rules" not in request.game_ids:
         raise UsageError("--dice sets how Majority Rules! dice are printed; "
                          "add the game 'majority-rules'")
-    if request.font and not request.font.is_file():
-        raise UsageError(f"--font {request.font}: file not found")
+    if request.font is not None:
+        font_set(request.font)  # every face parsed now: a bad font file is refused up front
     for option, folder in (("--templates", request.templates_dir), ("--data", request.data_dir)):
         if folder is not None and not folder.is_dir():
             raise UsageError(f"{option} {folder}: folder not found")

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from pnp.content import paths
 from pnp.errors import DataError, FitError, Problem
 from pnp.render.decks import FileSummary
-from pnp.render.fonts import font_set
+from pnp.render.fonts import FontFamily, font_set
 
 if TYPE_CHECKING:  # the renderers pull in platypus: import them only when rendering
     from pnp.render.diagram import DiagramLibrary
@@ -106,7 +106,8 @@ def _texts(roots: list[Path], game_id: str, quick: bool) -> dict[str, Path]:
     return dict(sorted(found.items(), key=lambda kv: (kv[0] != PRIMARY_LANGUAGE, kv[0])))
 
 
-def _rule_renderer(text: Path, paper: str, font: Path | None, diagrams: DiagramLibrary,
+def _rule_renderer(text: Path, paper: str, font: FontFamily | Path | None,
+                   diagrams: DiagramLibrary,
                    quick: bool) -> Callable[[], RenderedPdf]:
     def render() -> RenderedPdf:
         from pnp.render.rulesheet import load_rule_text, render_rule_text
@@ -119,7 +120,8 @@ def _rule_renderer(text: Path, paper: str, font: Path | None, diagrams: DiagramL
     return render
 
 
-def _pad_renderer(pad: Path, paper: str, font: Path | None) -> Callable[[], RenderedPdf]:
+def _pad_renderer(pad: Path, paper: str,
+                  font: FontFamily | Path | None) -> Callable[[], RenderedPdf]:
     def render() -> RenderedPdf:
         from pnp.render.scorepad import load_score_pad, render_score_pad
 

@@ -18,6 +18,7 @@ from pnp.content.wordlist import WordList
 from pnp.errors import DataError, PnpError, Problem
 from pnp.gamedata import load_content
 from pnp.games import GAMES, kind_owner
+from pnp.render.fonts import FontFamily
 
 _SUFFIXES = (".json", ".txt", ".csv")
 
@@ -58,10 +59,12 @@ def expand(targets: list[Path]) -> list[Path]:
     return out
 
 
-def validate_paths(targets: list[Path], data_dir: Path | None = None) -> list[FileReport]:
-    """A report per file (folders expanded); never raises for bad input."""
+def validate_paths(targets: list[Path], data_dir: Path | None = None,
+                   font: FontFamily | None = None) -> list[FileReport]:
+    """A report per file (folders expanded); never raises for bad input. Texts are
+    checked against `font` (the build's --font family; None: the bundled Vera)."""
     files = expand(targets) if targets else default_paths(data_dir)
-    reports = [validate_file(path, data_dir) for path in files]
+    reports = [validate_file(path, data_dir, font) for path in files]
     for folder in (t for t in targets if t.is_dir()):
         if not any(f.is_relative_to(folder) for f in files):
             reports.append(FileReport(folder, None, [Problem(
@@ -69,7 +72,8 @@ def validate_paths(targets: list[Path], data_dir: Path | None = None) -> list[Fi
     return reports
 
 
-def validate_file(path: Path, data_dir: Path | None = None) -> FileReport:
+def validate_file(path: Path, data_dir: Path | None = None,
+                  font: FontFamily | None = None) -> FileReport:
     """Check one file completely: kind, schema, then its consistency with the game."""
     report = FileReport(path, None)
     try:
@@ -77,7 +81,7 @@ def validate_file(path: Path, data_dir: Path | None = None) -> FileReport:
         source = load_source(path, report.kind)
         if isinstance(source, WordList):
             report.warnings += source.warnings
-        report.problems += _context_problems(path, report.kind, source, data_dir)
+        report.problems += _context_problems(path, report.kind, source, data_dir, font)
     except DataError as exc:
         report.problems += exc.problems
     return report
@@ -86,7 +90,8 @@ def validate_file(path: Path, data_dir: Path | None = None) -> FileReport:
 CUSTOM_PROMOS = "custom promos"
 
 
-def _context_problems(path: Path, kind: str, source, data_dir: Path | None) -> list[Problem]:
+def _context_problems(path: Path, kind: str, source, data_dir: Path | None,
+                      font: FontFamily | None) -> list[Problem]:
     if kind.startswith("result-"):
         return record_problems(path, source, data_dir)
     if kind == "layout":
@@ -103,7 +108,7 @@ def _context_problems(path: Path, kind: str, source, data_dir: Path | None) -> l
             load_content(game.id, data_dir, overrides={role: path})
     except DataError as exc:
         return [p for p in exc.problems if p.file == str(path)] or exc.problems
-    return _print_problems(path, role, game.id, data_dir)
+    return _print_problems(path, role, game.id, data_dir, font)
 
 
 def _role(path: Path, source, game_id: str, key: str, data_dir: Path | None) -> str:
@@ -115,16 +120,17 @@ def _role(path: Path, source, game_id: str, key: str, data_dir: Path | None) -> 
     return key
 
 
-def _print_problems(path: Path, role: str, game_id: str,
-                    data_dir: Path | None) -> list[Problem]:
+def _print_problems(path: Path, role: str, game_id: str, data_dir: Path | None,
+                    font: FontFamily | None) -> list[Problem]:
     """For files of the user's own text (word lists, custom promos): every text that the
     build could not fit on its card, found by the build's own preflight."""
     from pnp.build import BuildRequest, plan_build
 
     if role == "words":
-        request = BuildRequest(games=(game_id,), data_dir=data_dir, words=path)
+        request = BuildRequest(games=(game_id,), data_dir=data_dir, words=path, font=font)
     elif role == CUSTOM_PROMOS:
-        request = BuildRequest(games=(game_id,), data_dir=data_dir, promos=(path,))
+        request = BuildRequest(games=(game_id,), data_dir=data_dir, promos=(path,),
+                               font=font)
     else:
         return []
     try:

@@ -189,7 +189,8 @@ def test_missing_glyph_and_mojibake_are_errors_at_their_lines(tmp_path):
     with pytest.raises(FitError) as caught:
         _render(tmp_path, "# T\n\nGo → there.\n\nFare piĂą punti.\n")
     found = {(p.line, p.message.split(";")[0]) for p in caught.value.problems}
-    assert (3, "character(s) the font Vera lacks: '→' (U+2192)") in found
+    assert (3, "character(s) every face of the font (Vera.ttf, VeraBd.ttf, VeraBI.ttf, "
+               "VeraIt.ttf) lack(s): '→' (U+2192)") in found
     assert any(line == 5 and "mojibake" in message for line, message in found)
 
 

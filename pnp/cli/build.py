@@ -32,6 +32,9 @@ def build_command(
     dice: str = typer.Option("nets", "--dice", help="Majority Rules! dice: nets (fold "
                              "paper cubes) or stickers (for blank 16 mm dice)."),
     font: Path = opt.FONT,
+    font_bold: Path = opt.FONT_BOLD,
+    font_italic: Path = opt.FONT_ITALIC,
+    font_bold_italic: Path = opt.FONT_BOLD_ITALIC,
     data: Path = opt.DATA,
     templates: Path = opt.TEMPLATES,
     report: bool = typer.Option(False, "--report", help="List every text's fitted size, "
@@ -48,6 +51,7 @@ def build_command(
     from pnp.build import BuildRequest, plan_build, run_build
     from pnp.gallery import update_gallery
     from pnp.render.decks import PrintOptions
+    from pnp.render.fonts import font_family
     from pnp.report import fit_report
 
     with user_errors():
@@ -57,7 +61,9 @@ def build_command(
                                offset_x=offset_x, offset_y=offset_y)
         request = BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
                                out_dir=out, options=options, data_dir=data,
-                               templates_dir=templates, words=words, font=font,
+                               templates_dir=templates, words=words,
+                               font=font_family(font, font_bold, font_italic,
+                                                font_bold_italic),
                                promos=tuple(promos or ()), dice=dice)
         with _progress(len(plan_build(request))) as bar:
             summaries = run_build(request, bar)

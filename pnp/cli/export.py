@@ -17,14 +17,17 @@ export_app = typer.Typer(
 app.add_typer(export_app, name="export")
 
 
-def _request(games, component, out, bleed, words, promos, font, data, templates):
+def _request(games, component, out, bleed, words, promos, fonts, data, templates):
+    """The build request an export draws from; `fonts` is (regular, bold, italic,
+    bold-italic) as the --font options gave them."""
     from pnp.build import BuildRequest
     from pnp.render.decks import PrintOptions
+    from pnp.render.fonts import font_family
 
     return BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
                         out_dir=out, options=PrintOptions(bleed=bleed), data_dir=data,
                         templates_dir=templates, words=words, promos=tuple(promos or ()),
-                        font=font)
+                        font=font_family(*fonts))
 
 
 @export_app.command("png")
@@ -37,6 +40,9 @@ def export_png_command(
     words: Path = opt.WORDS,
     promos: list[Path] = opt.PROMOS,
     font: Path = opt.FONT,
+    font_bold: Path = opt.FONT_BOLD,
+    font_italic: Path = opt.FONT_ITALIC,
+    font_bold_italic: Path = opt.FONT_BOLD_ITALIC,
     data: Path = opt.DATA,
     templates: Path = opt.TEMPLATES,
 ) -> None:
@@ -48,8 +54,9 @@ def export_png_command(
     """
     from pnp.export import export_png
 
-    request = _request(games, component, out, bleed, words, promos, font, data, templates)
     with user_errors():
+        request = _request(games, component, out, bleed, words, promos,
+                           (font, font_bold, font_italic, font_bold_italic), data, templates)
         sets = export_png(request, dpi)
     for images in sets:
         width, height = images.pixels
@@ -67,6 +74,9 @@ def export_shop_command(
     words: Path = opt.WORDS,
     promos: list[Path] = opt.PROMOS,
     font: Path = opt.FONT,
+    font_bold: Path = opt.FONT_BOLD,
+    font_italic: Path = opt.FONT_ITALIC,
+    font_bold_italic: Path = opt.FONT_BOLD_ITALIC,
     data: Path = opt.DATA,
     templates: Path = opt.TEMPLATES,
 ) -> None:
@@ -77,8 +87,9 @@ def export_shop_command(
     """
     from pnp.export import export_shop
 
-    request = _request(games, component, out, bleed, words, promos, font, data, templates)
     with user_errors():
+        request = _request(games, component, out, bleed, words, promos,
+                           (font, font_bold, font_italic, font_bold_italic), data, templates)
         summaries = export_shop(request, order)
     for s in summaries:
         typer.echo(f"{s.path}  {s.pages} page(s)  {s.cards} card(s)")

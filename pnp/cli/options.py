@@ -13,6 +13,11 @@ OUT = typer.Option(Path("output"), "--out", help="Output folder.")
 WORDS = typer.Option(None, "--words", help="Word list for The Majority (.json, .txt, .csv).")
 PROMOS = typer.Option(None, "--promos", help="Your own Majority 2 promo cards (JSON); "
                       "repeatable.")
-FONT = typer.Option(None, "--font", help="A TrueType (.ttf) font for all text.")
+FONT = typer.Option(None, "--font", help="A TrueType (.ttf) font for all text (its regular "
+                    "face), or a folder holding one family's .ttf faces.")
+FONT_BOLD = typer.Option(None, "--font-bold", help="The family's bold face (.ttf).")
+FONT_ITALIC = typer.Option(None, "--font-italic", help="The family's italic face (.ttf).")
+FONT_BOLD_ITALIC = typer.Option(None, "--font-bold-italic",
+                                help="The family's bold-italic face (.ttf).")
 DATA = typer.Option(None, "--data", help="Game data folder (default: the shipped data).")
 TEMPLATES = typer.Option(None, "--templates", help="Layouts and rule texts folder.")

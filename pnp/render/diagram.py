@@ -16,7 +16,7 @@ from pnp.content.jsonfile import child_path
 from pnp.content.sources import load_source
 from pnp.errors import DataError, FitError, Location, Problem
 from pnp.render.draw import PIP_LAYOUTS
-from pnp.render.fonts import FontSet, missing_glyphs
+from pnp.render.fonts import FontSet, face_label, missing_glyphs
 from pnp.render.geometry import pt
 from pnp.render.textfit import FittedText, fit_text
 
@@ -111,8 +111,8 @@ def _fitted_label(shape: Shape, fonts: FontSet) -> FittedText:
     missing = missing_glyphs(text, font)
     if missing:
         shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-        raise FitError(shape.where.problem(f"label {text!r} has character(s) the font "
-                                           f"{font} lacks: {shown}"))
+        raise FitError(shape.where.problem(f"label {text!r} has character(s) "
+                                           f"{face_label(font)} lacks: {shown}"))
     size = float(opts["size"])
     min_size = float(opts.get("min_size", max(5.0, size * 0.75)))
     width, height = _label_area(shape)

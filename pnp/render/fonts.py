@@ -1,11 +1,20 @@
-"""Fonts: the bundled Bitstream Vera family (Latin-1 and more), or the user's TTF.
+"""Fonts: the bundled Bitstream Vera family (Latin-1 and more), or the user's family.
 
 Only TrueType fonts are registered, so every font in every PDF is embedded and subset;
 print shops reject PDFs that merely name a font (reportlab's default Helvetica).
+
+A user's family is a regular face plus optional bold, italic and bold-italic faces, given
+file by file or as a folder. In a folder each `.ttf` is recognised by the family and
+style names written inside the font (not by its file name), so `DejaVuSans-Oblique.ttf`
+is the italic of "DejaVu Sans" whatever it is called. A missing face falls back the way
+word processors do: bold-italic to bold (else italic, else regular), bold and italic to
+regular.
 """
 
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -15,6 +24,42 @@ from pnp.errors import FitError, Location, Problem, UsageError
 STYLES = ("regular", "bold", "italic", "bold-italic")
 _VERA = {"regular": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf",
          "bold-italic": "VeraBI.ttf"}
+_FALLBACK = {"regular": (), "bold": ("regular",), "italic": ("regular",),
+             "bold-italic": ("bold", "italic", "regular")}
+# Style names fonts give themselves (name table, subfamily), by the style they stand for.
+_STYLE_NAMES = {"regular": "regular", "book": "regular", "roman": "regular",
+                "normal": "regular", "bold": "bold", "italic": "italic",
+                "oblique": "italic", "bold italic": "bold-italic",
+                "bold oblique": "bold-italic", "italic bold": "bold-italic"}
+_FACES: dict[str, tuple[str, str]] = {}  # registered font name -> (style, file name)
+_POSTSCRIPT: dict[bytes, str] = {}  # PostScript name of each registered face -> content hash
+
+
+@dataclass(frozen=True)
+class FontFamily:
+    """The user's `--font` options: a regular face (file or folder) and optional others.
+
+    `regular` may be a folder holding one family; an explicitly given face wins over the
+    folder's. Hashable, so the registered FontSet is cached per family."""
+
+    regular: Path
+    bold: Path | None = None
+    italic: Path | None = None
+    bold_italic: Path | None = None
+
+
+def font_family(font: Path | None, bold: Path | None = None, italic: Path | None = None,
+                bold_italic: Path | None = None) -> FontFamily | None:
+    """The family the CLI's `--font`, `--font-bold`, `--font-italic` and
+    `--font-bold-italic` options name; None for the bundled Vera."""
+    if font is None:
+        given = [f"--font-{s}" for s, p in (("bold", bold), ("italic", italic),
+                                            ("bold-italic", bold_italic)) if p]
+        if given:
+            raise UsageError(f"{', '.join(given)} needs --font (the regular face, or a "
+                             "folder holding the family)")
+        return None
+    return FontFamily(font, bold, italic, bold_italic)
 
 
 class FontSet:
@@ -30,40 +75,136 @@ class FontSet:
         """The registered reportlab font name for `style` (regular if unknown)."""
         style = style if style in self.files else "regular"
         if style not in self._registered:
-            self._registered[style] = _register(self.files[style], self._font_name(style))
+            self._registered[style] = _register(self.files[style], self._font_name(style),
+                                                style)
         return self._registered[style]
 
     @property
     def regular(self) -> str:
         return self.name("regular")
 
+    def register_all(self) -> None:
+        """Parse every face now, so a bad font file fails before any work."""
+        for style in STYLES:
+            self.name(style)
+
     def _font_name(self, style: str) -> str:
-        if len(set(self.files.values())) == 1:
-            return self.prefix
-        return self.prefix if style == "regular" else f"{self.prefix}-{style}"
+        path = self.files[style]
+        same = [s for s in STYLES if self.files[s] == path]
+        return self.prefix if same[0] == "regular" else f"{self.prefix}-{same[0]}"
 
 
-def _register(path: Path, name: str) -> str:
+def _register(path: Path, name: str, style: str) -> str:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
-            pdfmetrics.registerFont(TTFont(name, str(path)))
+            font = TTFont(name, str(path))
         except Exception as exc:  # reportlab raises assorted errors for non-TTF files
             raise UsageError(Problem(str(path), f"not a usable TrueType font ({exc})")) from None
+        # reportlab reuses an earlier font whose PostScript name is the same, whatever its
+        # file: a second "MyFont-Bold" (another version, a subset) gets a name of its own.
+        digest = hashlib.sha1(_read(path)).hexdigest()[:8]
+        if _POSTSCRIPT.setdefault(font.face.name, digest) != digest:
+            font.face.name = font.face.name + f"-{digest}".encode()
+        pdfmetrics.registerFont(font)
+    _FACES.setdefault(name, (style, path.name))
     return name
 
 
+def face_label(font_name: str) -> str:
+    """How messages name a registered face: `the bold face (DejaVuSans-Bold.ttf)`."""
+    if font_name not in _FACES:
+        return f"the font {font_name}"
+    style, file = _FACES[font_name]
+    return f"the {style} face ({file})"
+
+
+def face_file(font_name: str) -> str:
+    """The file name a registered face was read from."""
+    return _FACES[font_name][1] if font_name in _FACES else font_name
+
+
 @cache
-def font_set(custom: Path | None = None) -> FontSet:
-    """The bundled Vera family, or every style mapped to one user-supplied TTF (checked
-    now, so a bad --font fails before any work)."""
+def font_set(custom: FontFamily | Path | None = None) -> FontSet:
+    """The bundled Vera family, or the user's family with missing faces falling back;
+    every face is checked now, so a bad --font fails before any work."""
     if custom is None:
         return FontSet({s: paths.fonts_dir() / f for s, f in _VERA.items()}, "Vera")
-    fonts = FontSet(dict.fromkeys(STYLES, custom), f"User-{custom.stem}")
-    fonts.regular  # noqa: B018  (register now: a bad file is a usage error up front)
+    if isinstance(custom, Path):
+        custom = FontFamily(custom)
+    faces = _faces(custom)
+    for style in STYLES:
+        if style not in faces:
+            faces[style] = next(faces[s] for s in _FALLBACK[style] if s in faces)
+    digest = hashlib.sha1(b"".join(_read(faces[s]) for s in STYLES)).hexdigest()[:8]
+    stem = "".join(c for c in faces["regular"].stem if c.isalnum() or c in "-_")[:40]
+    fonts = FontSet(faces, f"User-{stem}-{digest}")
+    fonts.register_all()
     return fonts
+
+
+def _faces(family: FontFamily) -> dict[str, Path]:
+    """Style -> file: the folder's faces (if `regular` is a folder), then the explicit ones."""
+    faces: dict[str, Path] = {}
+    if family.regular.is_dir():
+        faces = family_in_folder(family.regular)
+    elif family.regular.is_file():
+        faces["regular"] = family.regular
+    else:
+        raise UsageError(Problem(str(family.regular), "--font: file or folder not found"))
+    for option, style, path in (("--font-bold", "bold", family.bold),
+                                ("--font-italic", "italic", family.italic),
+                                ("--font-bold-italic", "bold-italic", family.bold_italic)):
+        if path is not None:
+            if not path.is_file():
+                raise UsageError(Problem(str(path), f"{option}: file not found"))
+            faces[style] = path
+    return faces
+
+
+def family_in_folder(folder: Path) -> dict[str, Path]:
+    """The faces of the one family in `folder`, by the style each font declares; faces of
+    other weights or widths (Light, Condensed, ...) are left out."""
+    families: dict[str, dict[str, Path]] = {}
+    for path in sorted(p for p in folder.iterdir() if p.suffix.lower() == ".ttf"
+                       and p.is_file()):
+        family, style = _declared_style(path)
+        if style is not None:
+            families.setdefault(family, {}).setdefault(style, path)
+    complete = {f: faces for f, faces in families.items() if "regular" in faces}
+    if not complete:
+        raise UsageError(Problem(str(folder), "--font: no regular TrueType face (.ttf) in "
+                                              "this folder"))
+    if len(complete) > 1:
+        raise UsageError(Problem(str(folder), "--font: the folder holds several families "
+                                              f"({', '.join(sorted(complete))}); give one "
+                                              "family's folder or its files"))
+    return next(iter(complete.values()))
+
+
+def _declared_style(path: Path) -> tuple[str, str | None]:
+    """(family name, style) as the font's own name table states them."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    try:
+        face = TTFontFile(str(path))
+    except Exception as exc:  # reportlab raises assorted errors for non-TTF files
+        raise UsageError(Problem(str(path), f"not a usable TrueType font ({exc})")) from None
+    family, style = (_text(face.familyName), _text(face.styleName).lower())
+    return family, _STYLE_NAMES.get(" ".join(style.split()))
+
+
+def _text(value) -> str:
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value or "")
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as exc:
+        raise UsageError(Problem(str(path), f"cannot read the font ({exc.strerror})")) from None
 
 
 @cache
@@ -86,7 +227,7 @@ def require_glyphs(text: str, font_name: str, where: Location, label: str) -> No
     if missing:
         shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
         raise FitError(where.problem(
-            f"{label}: {text!r} has character(s) the font {font_name} lacks: {shown}; "
+            f"{label}: {text!r} has character(s) {face_label(font_name)} lacks: {shown}; "
             "use --font with a TTF that covers them"))
 
 

@@ -16,7 +16,7 @@ from pnp.content.jsonfile import read_text
 from pnp.content.wordlist import mojibake_fix
 from pnp.errors import DataError, FitError, Problem
 from pnp.render.diagram import DiagramLibrary, diagram_flowable, diagram_problems
-from pnp.render.fonts import STYLES, FontSet, missing_glyphs
+from pnp.render.fonts import STYLES, FontSet, face_file, face_label, missing_glyphs
 from pnp.render.rulesheet.document import (
     Margins,
     PageSetup,
@@ -71,14 +71,23 @@ def _check_lines(text: str, file: str, fonts: FontSet) -> None:
                                           f"did you mean: {fixed.strip()[:60]!r}?", line=number))
         if any(unicodedata.category(c) == "Cc" and c != "\t" for c in line):
             problems.append(Problem(file, "contains a control character", line=number))
-        missing = sorted({c for face in faces for c in missing_glyphs(line, face)})
+        lacking = {face: missing_glyphs(line, face) for face in faces}
+        missing = sorted({c for chars in lacking.values() for c in chars})
         if missing:
             shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in missing)
-            problems.append(Problem(file, f"character(s) the font {fonts.regular} lacks: "
-                                          f"{shown}; use --font with a TTF that has them",
-                                    line=number))
+            problems.append(Problem(file, f"character(s) {_lacking_faces(lacking)} "
+                                          f"lack(s): {shown}; use --font with a TTF that "
+                                          "has them", line=number))
     if problems:
         raise FitError(problems)
+
+
+def _lacking_faces(lacking: dict[str, list[str]]) -> str:
+    """`the bold face (X-Bold.ttf)`, or every face's file when none has them."""
+    short = [face for face, chars in lacking.items() if chars]
+    if len(short) == len(lacking) > 1:
+        return f"every face of the font ({', '.join(face_file(f) for f in short)})"
+    return " and ".join(face_label(face) for face in short)
 
 
 def _check_diagrams(blocks: list[Block], file: str, fonts: FontSet,
