@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.content.jsonfile import JsonDoc, load_json
-from pnp.content.schemas import load_schema, schema_problems
+from pnp.content.schemas import load_schema, schema_problems, without_unknown_keys
 from pnp.errors import DataError, PnpError, Problem, UsageError
 from pnp.gamedata import load_content
 from pnp.games import GAMES, Game, get_game
@@ -74,15 +74,19 @@ def load_record(path: Path, game_id: str | None = None,
     except RecursionError:
         raise DataError(Problem(str(path), "nested too deeply to be a game record")) from None
     if problems:
-        raise DataError(problems)
+        usable = without_unknown_keys(doc, f"result-{game.id}")
+        if usable is not None:  # a typo'd key must not hide unknown names or card ids
+            problems += record_problems(path, usable, data_dir, game)
+        raise DataError(sorted(problems, key=lambda p: p.line or 0))
     content = _content(game, doc, path, data_dir)
     return LoadedRecord(doc, game, content, game.checker.parse(doc, content))
 
 
-def record_problems(path: Path, doc: JsonDoc, data_dir: Path | None = None) -> list[Problem]:
-    """What `pnp validate` adds for a schema-valid record: names, card ids, promo file."""
+def record_problems(path: Path, doc: JsonDoc, data_dir: Path | None = None,
+                    game: Game | None = None) -> list[Problem]:
+    """What a schema-valid record can still get wrong: names, card ids, promo file."""
     try:
-        game = _pick_game(doc, None)
+        game = game or _pick_game(doc, None)
         content = _content(game, doc, path, data_dir)
         game.checker.parse(doc, content)
     except PnpError as exc:

@@ -57,6 +57,16 @@ class DataError(PnpError):
     """A data file, layout or game record is unreadable or does not match its schema."""
 
 
+class SchemaError(DataError):
+    """A file that does not match its schema. `usable` is the file with its unknown keys
+    dropped when that alone makes it valid (else None): the checks that need a valid file
+    can still run on it, so a typo'd key does not hide the file's other problems."""
+
+    def __init__(self, problems: list[Problem], usable=None):
+        super().__init__(problems)
+        self.usable = usable
+
+
 class FitError(PnpError):
     """A text cannot be drawn in its box: too long at the minimum size, or a glyph is missing."""
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from pnp.content import paths
 from pnp.content.sources import load_source
-from pnp.errors import DataError, Problem
+from pnp.errors import DataError, Problem, SchemaError
 from pnp.games import get_game
 
 
@@ -29,19 +29,28 @@ def load_content(
     overrides = overrides or {}
     sources: dict[str, Any] = {}
     problems: list[Problem] = []
+    usable = True  # every file readable, if only with its unknown keys dropped
+
+    def read(path: Path, kind: str) -> Any:
+        nonlocal usable
+        try:
+            return load_source(path, kind)
+        except DataError as exc:
+            problems.extend(exc.problems)
+            pruned = exc.usable if isinstance(exc, SchemaError) else None
+            usable = usable and pruned is not None
+            return pruned
+
     for data_file in game.data_files:
         path = overrides.get(data_file.key, folder / data_file.filename)
-        try:
-            sources[data_file.key] = load_source(path, data_file.kind)
+        sources[data_file.key] = read(path, data_file.kind)
+    if custom_promos:
+        sources["custom_promos"] = [read(path, "majority2-cards") for path in custom_promos]
+    if problems and usable:
+        try:  # what else is wrong across the files, so it is all reported at once
+            game.make_content(sources)
         except DataError as exc:
             problems += exc.problems
-    if custom_promos:
-        sources["custom_promos"] = []
-        for path in custom_promos:
-            try:
-                sources["custom_promos"].append(load_source(path, "majority2-cards"))
-            except DataError as exc:
-                problems += exc.problems
     if problems:
         raise DataError(problems)
     return game.make_content(sources)

@@ -15,7 +15,7 @@ from pnp.check import record_problems
 from pnp.content import paths
 from pnp.content.sources import detect_kind, load_source
 from pnp.content.wordlist import WordList
-from pnp.errors import DataError, PnpError, Problem
+from pnp.errors import DataError, PnpError, Problem, SchemaError
 from pnp.gamedata import load_content
 from pnp.games import GAMES, kind_owner
 from pnp.render.fonts import FontFamily
@@ -78,12 +78,20 @@ def validate_file(path: Path, data_dir: Path | None = None,
     report = FileReport(path, None)
     try:
         report.kind = detect_kind(path)
-        source = load_source(path, report.kind)
+        try:
+            source = load_source(path, report.kind)
+        except SchemaError as exc:
+            if exc.usable is None:
+                raise
+            report.problems += exc.problems
+            source = exc.usable  # unknown keys dropped: check the rest in context too
         if isinstance(source, WordList):
             report.warnings += source.warnings
-        report.problems += _context_problems(path, report.kind, source, data_dir, font)
+        found = _context_problems(path, report.kind, source, data_dir, font)
+        report.problems += [p for p in found if p not in report.problems]
     except DataError as exc:
         report.problems += exc.problems
+    report.problems.sort(key=lambda p: (p.file != str(path), p.line or 0))
     return report
 
 

@@ -228,7 +228,7 @@ def _d20_stacks(players: list[str], rules: dict, path: Path) -> dict:
     def parse_stack(raw: str) -> list[str] | None:
         if not raw:
             return None
-        cards = [parse_card(c) for c in raw.split(",") if c.strip()]
+        cards = [parse_card(c.strip()) for c in raw.split(",") if c.strip()]
         strangers = sorted({p for p, _ in cards if p not in players})
         if strangers:
             raise ValueError(f"not a player: {', '.join(strangers)} "

@@ -12,7 +12,7 @@ import re
 from functools import cache
 from importlib import resources
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError, validators
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012 as _DRAFT
 
@@ -66,18 +66,82 @@ def bundled_schema(name: str) -> dict:
 
 
 @cache
-def _validator(name: str) -> Draft202012Validator:
-    return Draft202012Validator(load_schema(name), registry=_registry())
+def ecma_pattern(pattern: str) -> re.Pattern:
+    """`pattern` compiled with JSON Schema's (ECMA-262) meaning of `$`: the end of the
+    string. Python's `$` also matches before a final newline, which let `"A\\n"` through
+    as the vote `A`; every `$` outside a character class becomes `\\Z`."""
+    out, escaped, in_class = [], False, False
+    for ch in pattern:
+        if escaped:
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == "[":
+            in_class = True
+        elif ch == "]":
+            in_class = False
+        elif ch == "$" and not in_class:
+            ch = r"\Z"
+        out.append(ch)
+    return re.compile("".join(out))
+
+
+def _pattern(validator, pattern, instance, schema):
+    if validator.is_type(instance, "string") and not ecma_pattern(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+# Draft 2020-12 with the `pattern` keyword read as every other JSON Schema validator does.
+_Validator = validators.extend(Draft202012Validator, {"pattern": _pattern})
+
+
+@cache
+def _validator(name: str):
+    return _Validator(load_schema(name), registry=_registry())
 
 
 def schema_problems(doc: JsonDoc, name: str) -> list[Problem]:
     """Every schema error in `doc`, located by JSON path and line, in document order."""
-    errors = sorted(_validator(name).iter_errors(doc.value), key=_error_sort_key)
-    return [doc.problem(_path_of(err), _message_of(err)) for err in _best_errors(errors)]
+    return [Problem(doc.file, _message_of(err), line=_line_of(doc, err), path=_path_of(err))
+            for err in _errors(doc, name)]
+
+
+def _line_of(doc: JsonDoc, err) -> int | None:
+    """The line to fix: an unknown key's own line, else the line of the value."""
+    path = _path_of(err)
+    if err.validator == "additionalProperties" and _unknown_keys(err):
+        path = child_path(path, _unknown_keys(err)[0])
+    return doc.line_of(path)
+
+
+def without_unknown_keys(doc: JsonDoc, name: str) -> JsonDoc | None:
+    """`doc` with its unknown keys dropped, when that alone makes it schema-valid; else
+    None. A typo'd key is reported, but the checks that need a valid file (names, card
+    ids, one file against another) can still run on the rest, so every problem of the
+    file is reported at once instead of one per run."""
+    errors = _errors(doc, name)
+    if not errors or any(e.validator != "additionalProperties" for e in errors):
+        return None
+    value = json.loads(json.dumps(doc.value))
+    for err in errors:
+        parent = value
+        for part in err.absolute_path:
+            parent = parent[part]
+        for key in _unknown_keys(err):
+            del parent[key]
+    pruned = JsonDoc(value, doc.file, doc.lines)
+    return None if _errors(pruned, name) else pruned
+
+
+def _errors(doc: JsonDoc, name: str) -> list[ValidationError]:
+    """The errors worth showing, `oneOf` failures explained, in the file's line order."""
+    errors = _best_errors(list(_validator(name).iter_errors(doc.value)))
+    return sorted(errors, key=lambda e: (_line_of(doc, e) or 0, _error_sort_key(e)))
 
 
 def _error_sort_key(err) -> tuple:
-    return tuple(str(p) for p in err.absolute_path), err.message
+    return tuple((0, p, "") if isinstance(p, int) else (1, 0, p) for p in err.absolute_path), \
+        err.message
 
 
 def _path_of(err) -> str:
@@ -97,38 +161,64 @@ def _best_errors(errors: list) -> list:
 
 def _explain_alternatives(err) -> list:
     """The errors of the closest alternative: one whose type and discriminating constants
-    (`"rule": "fixed"`) match the data, with the fewest errors; else the error itself."""
+    (`"rule": "fixed"`) match the data, with the fewest errors; else the error itself.
+    A wrong type one level down (`"points": "y"`) does not rule an alternative out."""
     branches: dict[int, list] = {}
     for sub in err.context:
         branches.setdefault(sub.schema_path[0], []).append(sub)
     depth = len(err.absolute_path)
     plausible = [
         subs for subs in branches.values()
-        if not any(s.validator in ("type", "const", "enum")
-                   and len(s.absolute_path) <= depth + 1 for s in subs)
+        if not any((s.validator == "type" and len(s.absolute_path) <= depth)
+                   or (s.validator in ("const", "enum") and len(s.absolute_path) <= depth + 1)
+                   for s in subs)
     ]
     if not plausible:
         return [err]
-    return sorted(min(plausible, key=len), key=_error_sort_key)
+    return _best_errors(sorted(min(plausible, key=len), key=_error_sort_key))
+
+
+_TYPES = {"object": "an object", "array": "a list", "string": "a string",
+          "integer": "a whole number", "number": "a number", "boolean": "true or false",
+          "null": "null"}
+
+
+def shown(value: object) -> str:
+    """A value as JSON, with control characters escaped so a message cannot hide them."""
+    text = json.dumps(value, ensure_ascii=False)
+    return re.sub("[\x7f-\x9f]", lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _message_of(err) -> str:
-    """A shorter, friendlier message for the commonest errors."""
+    """A shorter, friendlier message for the commonest errors, values shown as JSON."""
     if err.validator == "additionalProperties":
-        extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
-        extra = [k for k in extra if not _pattern_allows(err.schema, k)]
         allowed = ", ".join(sorted(err.schema.get("properties", {})))
-        return f"unknown key(s) {', '.join(map(repr, extra))}; allowed: {allowed}"
+        return f"unknown key(s) {', '.join(map(repr, _unknown_keys(err)))}; allowed: {allowed}"
     if err.validator == "enum":
-        options = ", ".join(json.dumps(v, ensure_ascii=False) for v in err.validator_value)
-        return f"{json.dumps(err.instance, ensure_ascii=False)} is not one of: {options}"
+        options = ", ".join(shown(v) for v in err.validator_value)
+        return f"{shown(err.instance)} is not one of: {options}"
     if err.validator in ("oneOf", "anyOf", "pattern") and "description" in err.schema:
-        shown = json.dumps(err.instance, ensure_ascii=False)
-        return f"{shown} is not valid here: {err.schema['description']}"
+        return f"{shown(err.instance)} is not valid here: {err.schema['description']}"
+    if err.validator == "type":
+        wanted = err.validator_value if isinstance(err.validator_value, list) \
+            else [err.validator_value]
+        return f"expected {' or '.join(_TYPES.get(t, t) for t in wanted)}, " \
+               f"not {shown(err.instance)}"
+    if err.validator == "minItems" and err.instance == []:
+        about = err.schema.get("description")
+        return "an empty list is not allowed here" + (f" ({about})" if about else "")
+    if err.validator in ("minItems", "maxItems"):
+        bound = "at least" if err.validator == "minItems" else "at most"
+        return f"{len(err.instance)} entries; {bound} {err.validator_value} allowed"
     if err.validator == "required":
         return err.message.replace("is a required property", "is missing")
     return err.message
 
 
+def _unknown_keys(err) -> list[str]:
+    extra = sorted(set(err.instance) - set(err.schema.get("properties", {})))
+    return [k for k in extra if not _pattern_allows(err.schema, k)]
+
+
 def _pattern_allows(schema: dict, key: str) -> bool:
-    return any(re.search(p, key) for p in schema.get("patternProperties", {}))
+    return any(ecma_pattern(p).search(key) for p in schema.get("patternProperties", {}))

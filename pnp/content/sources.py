@@ -5,21 +5,27 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.content.jsonfile import JsonDoc, load_json
-from pnp.content.schemas import name_from_reference, schema_names, schema_problems
+from pnp.content.schemas import (
+    name_from_reference,
+    schema_names,
+    schema_problems,
+    without_unknown_keys,
+)
 from pnp.content.wordlist import WordList, load_word_list
-from pnp.errors import DataError, Problem
+from pnp.errors import DataError, Problem, SchemaError
 
 WORDS_KIND = "majority-words"
 
 
 def load_source(path: Path, kind: str) -> JsonDoc | WordList:
-    """The file as a schema-valid JsonDoc (or a WordList for word lists); DataError if not."""
+    """The file as a schema-valid JsonDoc (or a WordList for word lists); DataError if it
+    cannot be read, SchemaError if it does not match its schema."""
     if kind == WORDS_KIND:
         return load_word_list(path)
     doc = load_json(path)
     problems = schema_problems(doc, kind)
     if problems:
-        raise DataError(problems)
+        raise SchemaError(problems, without_unknown_keys(doc, kind))
     return doc
 
 

@@ -6,6 +6,7 @@ A record gives either the final `stacks` (cards bottom to top) or the whole game
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -15,6 +16,9 @@ from pnp.games.d20_stacks.scoring import Card, Move, Stack
 from pnp.games.recordtools import RecordReader, as_int
 
 DASH = "-"
+# Nothing is trimmed (checker-input R3) and only ASCII digits count (R13): `"G1 :5"` and
+# `"G1:５"` are not cards, `"G1:05"` is a 5.
+_CARD = re.compile(r"(?P<player>\S(?:.*\S)?):(?P<value>-|[0-9]+)", re.DOTALL)
 
 
 @dataclass(frozen=True)
@@ -42,7 +46,7 @@ def parse(doc: JsonDoc, content=None) -> D20Record:
         )
     if "moves" in value:
         moves = tuple(_move(reader, m, i) for i, m in enumerate(value["moves"]))
-    deck = deck_from_values([as_int(v) for v in value["deck"]]) if "deck" in value else None
+    deck = deck_from_values([_value(v) for v in value["deck"]]) if "deck" in value else None
     claimed = reader.claimed("claimed")
     reader.finish()
     return D20Record(tuple(reader.players), stacks, moves, deck, claimed)
@@ -51,15 +55,17 @@ def parse(doc: JsonDoc, content=None) -> D20Record:
 def parse_card(text: str) -> tuple[str, int]:
     """`"G1:12"` → `("G1", 12)`, `"G2:-"` → `("G2", 0)`; the name may itself hold colons.
     ValueError for anything else."""
-    player, sep, raw = text.strip().rpartition(":")
-    raw = raw.strip()
-    value = 0 if raw == DASH else int(raw) if raw.isdigit() else -1
-    if not sep or not player.strip() or not 0 <= value <= 20:
-        raise ValueError(f"{text.strip()!r} is not PLAYER:VALUE with a value 0-20 or -")
-    return player.strip(), value
+    match = _CARD.fullmatch(text)
+    value = -1 if match is None else _value(match["value"])
+    if not 0 <= value <= 20:
+        raise ValueError(f"{text!r} is not PLAYER:VALUE with a value 0-20 or - "
+                         "(no spaces)")
+    return match["player"], value
 
 
-def _value(raw: int | str) -> int:
+def _value(raw: int | float | str) -> int:
+    """A D20 value as the record gives it: a number, `"-"` for the dash, or (in a card
+    string) ASCII digits, leading zeros allowed."""
     return 0 if raw == DASH else as_int(raw)
 
 

@@ -1,7 +1,8 @@
 """A The Majority game record (schema `result-majority`) as typed values.
 
-Votes are normalised (`score` → `Score`); names that are not players, a `final` that does
-not list every player, or a record with neither `rounds` nor `final` are input errors.
+Votes and variants are normalised (`score` → `Score`, `Green` → `green`); names that are
+not players, a `final` that does not list every player, or a record with neither `rounds`
+nor `final` are input errors.
 """
 
 from __future__ import annotations
@@ -65,4 +66,5 @@ def _round(reader: RecordReader, r: int, data: dict) -> RoundRecord:
          for n, v in reader.by_player(turn, "rounds", r, "turns", t).items()}
         for t, turn in enumerate(data["turns"])
     )
-    return RoundRecord(data.get("variant"), turns)
+    variant = data.get("variant")
+    return RoundRecord(variant.lower() if variant else None, turns)

@@ -48,7 +48,8 @@ def parse(doc: JsonDoc, content: Majority2Content) -> Majority2Record:
 
 def _area_card(reader: RecordReader, content: Majority2Content, entry: str | dict,
                name: str, i: int) -> AreaCard | None:
-    card_id, disc = (entry, None) if isinstance(entry, str) else (entry["card"], entry["disc"])
+    # `{"card": ID}` and `{"card": ID, "disc": null}` are a card without a disc (R9).
+    card_id, disc = (entry, None) if isinstance(entry, str) else (entry["card"], entry.get("disc"))
     member = content.cards.get(card_id)
     if member is None:
         reader.error(f"unknown card {card_id!r}{did_you_mean(card_id, content.cards)}",
