@@ -1,6 +1,6 @@
 """D20 Stacks' rules as pure functions: legal adds, one move, and scoring the stacks.
 
-Rulings (rules-decisions.md): a card goes on a stack only if its value is strictly greater
+Rulings (docs/rulings.md): a card goes on a stack only if its value is strictly greater
 than the top card; a 20 closes its stack; a dash (0) can never be added. A player may always
 start a new stack (`new_stack=always`) or only when no add is legal (`only_if_blocked`). A
 stack holding one player's cards scores nothing; otherwise a player with strictly more of its

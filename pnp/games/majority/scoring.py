@@ -1,6 +1,6 @@
 """The Majority's rules as pure functions: one turn's votes, one round, the game's end.
 
-Rulings (rules-decisions.md): a majority needs at least 2 votes and every option tied for
+Rulings (docs/rulings.md): a majority needs at least 2 votes and every option tied for
 the highest count is one; voters of other options leave the round; Score voters in a
 majority gain P = the Reference pile *before* this turn's cards; each majority letter adds a
 card; two players left at the start of a turn both score P and end the round; no majority

@@ -1,7 +1,7 @@
 """The Majority 2's end-of-game scoring as pure functions over typed cards.
 
 Every VP value comes from the card data (`Member.vp`), never from a table here. Rulings
-(rules-decisions.md): a card under a disc *is* the disc's colour; a Secretary scores its base
+(docs/rulings.md): a card under a disc *is* the disc's colour; a Secretary scores its base
 plus a bonus for each *other* Secretary in the same score area whose *current* colour is this
 card's *printed* colour; the promo Demons Veteran counts distinct current colours, its own
 included (a Ghost without a disc has none); final score = card VP + all coins; a tie goes to

@@ -1,6 +1,6 @@
 """Majority Rules!' claiming and scoring as pure functions.
 
-Rulings (rules-decisions.md): for each face value, a player with strictly the most dice of
+Rulings (docs/rulings.md): for each face value, a player with strictly the most dice of
 it claims every die of that value; a shared top means nobody claims (ties below the top do
 not matter). Each die held scores its face, or 6 when its face equals the gold die (the gold
 die itself scores nothing). The game ends after a round in which a total reaches the target
