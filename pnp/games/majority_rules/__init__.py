@@ -1,7 +1,7 @@
 """Majority Rules!: a hidden dice-majority game for 2-4 players."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority_rules import content, judge, printing, record
+from pnp.games.majority_rules import bots, content, engine, judge, printing, record
 from pnp.games.verdict import Checker
 
 GAME = Game(
@@ -13,4 +13,6 @@ GAME = Game(
     components=content.components,
     decks=printing.decks,
     checker=Checker(record.parse, judge.judge),
+    engine=engine,
+    bots=bots.BOTS,
 )

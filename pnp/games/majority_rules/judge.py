@@ -1,5 +1,6 @@
-"""Judge a Majority Rules! record: claim and score each round, check every claim (per round
-and final), end the game at the target and break ties.
+"""Judge a Majority Rules! record by replaying it through the rules engine: each recorded
+round is rolled as written and scored by the engine, which also ends the game at the target
+and breaks ties; the judge checks every claim (per round and final) against it.
 
 A round recorded after the game has ended is one violation and is not counted. A record
 that stops before anyone reaches the target is an unfinished game (no winner), not a fault.
@@ -9,41 +10,59 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from pnp.games.majority_rules.record import MajorityRulesRecord
-from pnp.games.majority_rules.scoring import RoundResult, claim, die_value, reached, winners
+from pnp.games.majority_rules.engine import ENGINE, Config, round_actions
+from pnp.games.majority_rules.record import DICE_PER_PLAYER, MajorityRulesRecord
+from pnp.games.majority_rules.scoring import FaceOutcome, RoundResult, die_value
 from pnp.games.verdict import Line, Verdict, Violation, claim_violations, player_results, where
 
 
 def judge(record: MajorityRulesRecord, content, rules: Mapping) -> Verdict:
     """The verdict for `record` with rule options `rules` (`target`, `threshold`)."""
-    totals = {p: 0 for p in record.players}
-    lines: dict[str, list[Line]] = {p: [] for p in record.players}
+    names = record.players
+    config = Config(len(names), DICE_PER_PLAYER, rules["target"], rules["threshold"])
+    state = ENGINE.initial_state(config)
+    lines: dict[str, list[Line]] = {p: [] for p in names}
     violations: list[Violation] = []
     rounds: list[dict] = []
-    last_round: Mapping[str, int] = {}
-    finished = False
     for r, round_record in enumerate(record.rounds):
-        if finished:
+        if ENGINE.is_terminal(state):
             violations.append(Violation(where("rounds", r), "round recorded after the game "
                                                             "ended; it is not counted"))
             rounds.append({"gold": round_record.gold, "counted": False})
             continue
-        result = claim(round_record.dice, round_record.gold)
-        for player, points in result.scores.items():
-            totals[player] += points
+        for action in round_actions([round_record.dice[p] for p in names], round_record.gold):
+            state = ENGINE.apply(state, action)
+        result = _by_name(state.rounds[-1], names)
+        for player in names:
             lines[player] += _dice_lines(result, player, r)
         violations += claim_violations(round_record.claimed, result.scores,
                                        "rounds", r, "claimed")
-        rounds.append(_round_detail(result, round_record.claimed, dict(totals)))
-        last_round = result.scores
-        finished = reached(totals, rules["target"], rules["threshold"])
+        totals = dict(zip(names, state.totals, strict=True))
+        rounds.append(_round_detail(result, round_record.claimed, totals))
+    totals = dict(zip(names, state.totals, strict=True))
     violations += claim_violations(record.claimed, totals, "claimed")
-    won, tie_break = winners(totals, last_round) if finished else ([], None)
+    finished = ENGINE.is_terminal(state)
+    won, tie_break = (), None
+    if finished:
+        outcome = ENGINE.returns(state)
+        won, tie_break = tuple(names[s] for s in outcome.winners), outcome.tie_break
     return Verdict(
         game="majority-rules", finished=finished,
-        players=player_results(record.players, totals, record.claimed, lines),
-        winners=tuple(won), tie_break=tie_break, violations=tuple(violations),
+        players=player_results(names, totals, record.claimed, lines),
+        winners=won, tie_break=tie_break, violations=tuple(violations),
         rules=dict(rules), detail={"rounds": rounds},
+    )
+
+
+def _by_name(result: RoundResult, names) -> RoundResult:
+    """The engine's round (keyed by seat) keyed by the record's player names."""
+    return RoundResult(
+        result.gold,
+        tuple(FaceOutcome(f.face, {names[s]: n for s, n in f.counts.items()},
+                          None if f.claimed_by is None else names[f.claimed_by])
+              for f in result.faces),
+        {names[s]: d for s, d in result.held.items()},
+        {names[s]: v for s, v in result.scores.items()},
     )
 
 

@@ -45,8 +45,9 @@ def score_dice(dice: Sequence[int], gold: int) -> int:
     return sum(die_value(d, gold) for d in dice)
 
 
-def claim(dice_by_player: Mapping[str, Sequence[int]], gold: int) -> RoundResult:
-    """Resolve one round: claim each face, then score what everyone holds."""
+def claim(dice_by_player: Mapping, gold: int) -> RoundResult:
+    """Resolve one round: claim each face, then score what everyone holds. Players are
+    keyed by name (a record) or by seat number (the engine)."""
     counts = {p: Counter(dice) for p, dice in dice_by_player.items()}
     held: dict[str, list[int]] = {p: [] for p in dice_by_player}
     faces = []
@@ -59,7 +60,7 @@ def claim(dice_by_player: Mapping[str, Sequence[int]], gold: int) -> RoundResult
         owner = leaders[0] if len(leaders) == 1 else None
         faces.append(FaceOutcome(face, per_player, owner))
         for player, n in per_player.items():
-            held[owner or player] += [face] * n
+            held[player if owner is None else owner] += [face] * n
     scores = {p: score_dice(dice, gold) for p, dice in held.items()}
     return RoundResult(gold, tuple(faces), {p: tuple(d) for p, d in held.items()}, scores)
 

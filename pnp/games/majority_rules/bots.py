@@ -1,0 +1,81 @@
+"""Majority Rules! bots: keep/reroll policies, played head to head by `pnp simulate`.
+
+Each looks only at its own dice (the others are hidden behind the dividers) and takes no
+options. The five policies:
+
+- `random`: any choice of dice to keep, uniformly;
+- `reroll-all`: keeps nothing, so its dice are three fresh rolls — the baseline whose mean
+  round score is known exactly (each die: (5/6)·3.5 + 1 with the gold die);
+- `keep-high`: keeps its 5s and 6s;
+- `keep-majority`: keeps every die of the face it holds most of (ties: the higher face)
+  and its 5s and 6s — plays for a majority without throwing away high dice;
+- `keep-gold-bet`: keeps every die of the face it holds most of (ties: the higher face)
+  and rerolls all the rest, even 6s — stakes the round on claiming one face (which the
+  gold die may make worth 6 each, whatever its face).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+
+from pnp.errors import UsageError
+from pnp.games.engine import Bot, random_bot
+
+
+def _own_dice(state) -> tuple[int, ...]:
+    return state.dice[state.seat]
+
+
+def _most_held(dice: Sequence[int]) -> int:
+    """The face the seat holds most of; the higher face on a tie."""
+    counts = Counter(dice)
+    return max(counts, key=lambda face: (counts[face], face))
+
+
+def _policy(keeps: Callable[[Sequence[int]], Callable[[int], bool]]) -> Bot:
+    """A bot that keeps the dice `keeps(dice)` selects (a predicate per face)."""
+
+    def bot(engine, state, rng: random.Random):
+        dice = _own_dice(state)
+        wanted = keeps(dice)
+        return tuple(sorted(d for d in dice if wanted(d)))
+
+    return bot
+
+
+def reroll_all(dice):
+    return lambda face: False
+
+
+def keep_high(dice):
+    return lambda face: face >= 5
+
+
+def keep_majority(dice):
+    best = _most_held(dice)
+    return lambda face: face == best or face >= 5
+
+
+def keep_gold_bet(dice):
+    best = _most_held(dice)
+    return lambda face: face == best
+
+
+def _no_options(name: str, bot: Bot) -> Callable[[Mapping[str, str]], Bot]:
+    def factory(options: Mapping[str, str]) -> Bot:
+        if options:
+            raise UsageError(f"bot {name} takes no options (given: {', '.join(options)})")
+        return bot
+
+    return factory
+
+
+BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {
+    "random": _no_options("random", random_bot),
+    "reroll-all": _no_options("reroll-all", _policy(reroll_all)),
+    "keep-high": _no_options("keep-high", _policy(keep_high)),
+    "keep-majority": _no_options("keep-majority", _policy(keep_majority)),
+    "keep-gold-bet": _no_options("keep-gold-bet", _policy(keep_gold_bet)),
+}
