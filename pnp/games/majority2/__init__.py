@@ -1,7 +1,7 @@
 """The Majority 2: a two-player faction card game."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority2 import content, judge, printing, record
+from pnp.games.majority2 import bots, content, engine, judge, printing, record
 from pnp.games.verdict import Checker
 
 GAME = Game(
@@ -18,4 +18,6 @@ GAME = Game(
     components=content.components,
     decks=printing.decks,
     checker=Checker(record.parse, judge.judge),
+    engine=engine,
+    bots=bots.BOTS,
 )

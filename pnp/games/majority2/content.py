@@ -43,6 +43,23 @@ class VpRule:
 
 
 @dataclass(frozen=True)
+class Effect:
+    """One step of a card's ability as the rules engine executes it (`majority2-cards`
+    schema, `$defs/effect`): the primitive's name and its parameters."""
+
+    do: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def from_data(cls, data: dict) -> Effect:
+        return cls(data["do"], tuple(sorted((k, v) for k, v in data.items()
+                                            if k != "do" and not k.startswith("_"))))
+
+    def get(self, key: str, default: object = None) -> object:
+        return dict(self.params).get(key, default)
+
+
+@dataclass(frozen=True)
 class Member:
     id: str
     faction: str
@@ -57,6 +74,8 @@ class Member:
     free_play: bool
     promo: bool
     note: str = ""
+    # What the engine executes; None when the data gives no effects (played as blank).
+    effects: tuple[Effect, ...] | None = None
     # Where the card was written, so a text too long to print points at the user's file.
     source: Location | None = field(default=None, compare=False)
 
@@ -160,6 +179,8 @@ def _member(card: dict, faction: Faction | None, promo: bool,
         quantity=card["quantity"], vp=VpRule.from_data(card["vp"]),
         abilities=tuple(card["abilities"]), free_play=card["free_play"], promo=promo,
         note=card.get("note", ""), source=source,
+        effects=(tuple(Effect.from_data(e) for e in card["effects"])
+                 if "effects" in card else None),
     )
 
 
