@@ -1,27 +1,33 @@
-"""`pnp export`: the card decks as per-card PNG images or print-shop PDFs.
+"""`pnp export`: the card decks as per-card PNG images, print-shop PDFs, or Tabletop
+Simulator decks.
 
-Both come from the same single-card pages (`render.single`), drawn by the same layout
-code as the home-print sheets, so a PNG preview, a shop proof and a printed card agree.
+All three come from the same single-card pages (`render.single`), drawn by the same
+layout code as the home-print sheets, so a PNG preview, a shop proof, a virtual
+playtest and a printed card agree. Rasterising is the slow part, so the images are made
+by worker processes, each rendering its own pages; the files do not depend on how the
+work was split.
 """
 
 from __future__ import annotations
 
+import os
 import tempfile
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.build import BuildRequest, game_printables
-from pnp.content.output import atomic_path
 from pnp.errors import UsageError
 from pnp.render.decks import FileSummary
 from pnp.render.fonts import font_set
 from pnp.render.geometry import card_size, check_margins
 from pnp.render.layout import LayoutSet, layout_set
 from pnp.render.model import Deck
+from pnp.render.raster import rasterise, save_png
 from pnp.render.single import ORDERS, face_pages, render_single_cards
 
 MIN_DPI, MAX_DPI = 72, 1200
+MAX_JOBS = 256
 
 
 @dataclass(frozen=True)
@@ -34,11 +40,58 @@ class ImageSet:
     pixels: tuple[int, int]
 
 
+@dataclass(frozen=True)
+class FaceJob:
+    """Some faces of one deck for one worker to draw and rasterise: a unit of work.
+
+    It carries the font family and templates folder rather than their loaded forms, so a
+    worker process loads (or inherits) its own; `faces` index the deck's single-card
+    pages in print order (`face_pages(..., shared_backs_once=True)`)."""
+
+    deck: Deck
+    title: str
+    faces: tuple[int, ...]
+    dpi: int
+    bleed: float
+    font: object
+    templates: Path | None
+    scratch: Path
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return pixel_size(self.deck, self.dpi, self.bleed)
+
+
+@dataclass(frozen=True)
+class PngTask:
+    """Rasterise a job's faces, each into its own PNG file."""
+
+    job: FaceJob
+    targets: tuple[Path, ...]
+
+
 def pixel_size(deck: Deck, dpi: int, bleed: float) -> tuple[int, int]:
     """Exact image size of a card with bleed: (trim + 2 × bleed) in inches × dpi, rounded."""
     size = card_size(deck.size)
     return (round((size.width + 2 * bleed) / 25.4 * dpi),
             round((size.height + 2 * bleed) / 25.4 * dpi))
+
+
+def check_dpi(dpi: int) -> None:
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise UsageError(f"--dpi must be between {MIN_DPI} and {MAX_DPI}, not {dpi}")
+
+
+def worker_count(jobs: int | None) -> int:
+    """`--jobs`: 0 or None means every core this process may use."""
+    if jobs is None or jobs == 0:
+        try:
+            return len(os.sched_getaffinity(0))
+        except AttributeError:  # not on Linux
+            return os.cpu_count() or 1
+    if not 1 <= jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be between 1 and {MAX_JOBS} (0: every core), not {jobs}")
+    return jobs
 
 
 def export_decks(request: BuildRequest) -> list[tuple[str, str, list[Deck]]]:
@@ -74,47 +127,98 @@ def export_shop(request: BuildRequest, order: str = "front-back",
     return written
 
 
-def export_png(request: BuildRequest, dpi: int = 300,
+def export_png(request: BuildRequest, dpi: int = 300, jobs: int | None = None,
                progress: Callable[[], None] | None = None) -> list[ImageSet]:
-    """One PNG per card face (a shared back once) in `<out>/<game>/png/`."""
-    if not MIN_DPI <= dpi <= MAX_DPI:
-        raise UsageError(f"--dpi must be between {MIN_DPI} and {MAX_DPI}, not {dpi}")
-    layouts, fonts = _layouts(request), font_set(request.font)
-    results = []
-    for game_id, title, decks in export_decks(request):
-        folder = request.out_dir / game_id / "png"
-        for deck in decks:
-            results.append(_deck_images(deck, folder, layouts, fonts, request.options.bleed,
-                                        dpi, title))
-            if progress:
-                progress()
+    """One PNG per card face (a shared back once) in `<out>/<game>/png/`, drawn and
+    rasterised by `jobs` worker processes (None or 0: every core)."""
+    check_dpi(dpi)
+    workers = worker_count(jobs)
+    chosen = checked_decks(request)
+    results, tasks = [], []
+    with tempfile.TemporaryDirectory(prefix="pnp-export-") as scratch:
+        for game_id, title, decks in chosen:
+            folder = request.out_dir / game_id / "png"
+            for deck in decks:
+                targets = [folder / f"{page.name}.png"
+                           for page in face_pages([deck], shared_backs_once=True)]
+                job = FaceJob(deck, title, (), dpi, request.options.bleed, request.font,
+                              request.templates_dir, Path(scratch))
+                tasks += [PngTask(replace(job, faces=run), tuple(targets[i] for i in run))
+                          for run in _runs(len(targets), workers)]
+                results.append(ImageSet(deck.id, folder, tuple(targets), job.size))
+        run_tasks(write_pngs, tasks, workers, progress)
     return results
 
 
-def _deck_images(deck: Deck, folder: Path, layouts: LayoutSet, fonts, bleed: float,
-                 dpi: int, title: str) -> ImageSet:
-    import pypdfium2
+def checked_decks(request: BuildRequest) -> list[tuple[str, str, list[Deck]]]:
+    """`export_decks`, with every text's fit and glyphs checked once, up front, so the
+    workers draw without checking again and a bad word stops the export before any file
+    is written."""
+    from pnp.errors import FitError
+    from pnp.render.decks import PrintOptions, preflight
 
-    pages = list(face_pages([deck], shared_backs_once=True))
-    size = pixel_size(deck, dpi, bleed)
-    files = []
-    with tempfile.TemporaryDirectory() as tmp:
-        pdf = Path(tmp) / "faces.pdf"
-        render_single_cards(pdf, [deck], layouts, fonts, bleed, title, shared_backs_once=True)
-        document = pypdfium2.PdfDocument(str(pdf))
-        try:
-            for number, page in enumerate(pages):
-                image = document[number].render(scale=dpi / 72).to_pil().convert("RGB")
-                files.append(_save_png(image.crop((0, 0, *size)), folder / f"{page.name}.png"))
-        finally:
-            document.close()
-    return ImageSet(deck.id, folder, tuple(files), size)
+    chosen = export_decks(request)
+    layouts, fonts = _layouts(request), font_set(request.font)
+    options = PrintOptions(bleed=request.options.bleed)
+    problems = [p for _, _, decks in chosen for p in preflight(decks, layouts, fonts, options)]
+    if problems:
+        raise FitError(problems)
+    return chosen
 
 
-def _save_png(image, path: Path) -> Path:
-    with atomic_path(path) as tmp:
-        image.save(tmp, format="PNG", optimize=False)
-    return path
+def face_images(job: FaceJob) -> Iterator:
+    """Worker side: draw the job's faces into a scratch PDF, then yield each rasterised."""
+    fonts, layouts = font_set(job.font), layout_set(job.templates)
+    handle, name = tempfile.mkstemp(suffix=".pdf", dir=job.scratch)
+    os.close(handle)
+    pdf = Path(name)
+    try:
+        render_single_cards(pdf, [job.deck], layouts, fonts, job.bleed, job.title,
+                            shared_backs_once=True, select=job.faces, checked=True)
+        yield from rasterise(pdf, range(len(job.faces)), job.dpi, job.size)
+    finally:
+        pdf.unlink(missing_ok=True)
+
+
+def write_pngs(task: PngTask) -> None:
+    """Worker: one PNG (recording its DPI) per face of the task."""
+    for target, image in zip(task.targets, face_images(task.job), strict=True):
+        save_png(image, target, task.job.dpi)
+
+
+def _runs(count: int, workers: int) -> list[tuple[int, ...]]:
+    """0..count-1 in contiguous runs, a few per worker, so that small and large decks
+    even out across the pool."""
+    per_run = max(1, -(-count // (workers * 2)))
+    return [tuple(range(i, min(i + per_run, count))) for i in range(0, count, per_run)]
+
+
+def run_tasks(work: Callable, tasks: list, workers: int,
+              progress: Callable[[], None] | None = None) -> list:
+    """`work(task)` for every task: in this process for one worker or one task, else in a
+    process pool. Results come back in task order."""
+    if workers == 1 or len(tasks) <= 1:
+        return [_done(work(task), progress) for task in tasks]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks)),
+                             mp_context=_fork_context()) as pool:
+        return [_done(result, progress) for result in pool.map(work, tasks)]
+
+
+def _done(result, progress):
+    if progress:
+        progress()
+    return result
+
+
+def _fork_context():
+    """Fork where the platform has it: workers start at once with the fonts and layouts
+    already loaded, instead of re-importing the toolkit (spawn costs ~0.5 s each)."""
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else None)
 
 
 def _layouts(request: BuildRequest) -> LayoutSet:

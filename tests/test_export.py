@@ -79,3 +79,41 @@ def test_export_refusals(cli, tmp_path, args, message):
     assert result.exit_code == 2
     assert message in result.stderr
     assert not any(tmp_path.iterdir())
+
+
+# --- PNGs carry their DPI; parallel export ------------------------------------------------
+
+def _phys(path) -> tuple[int, int, int]:
+    """(x, y pixels per unit, unit) from the PNG's pHYs chunk, read from the bytes."""
+    import struct
+
+    data = path.read_bytes()
+    at = data.index(b"pHYs")
+    return struct.unpack(">IIB", data[at + 4:at + 13])
+
+
+def test_png_records_its_dpi_in_phys(cli, tmp_path):
+    assert cli("export", "png", "majority", "-c", "variant-card", "--dpi", "150",
+               "--out", tmp_path).exit_code == 0
+    image = tmp_path / "majority" / "png" / "variant-card-001-front.png"
+    assert _phys(image) == (5906, 5906, 1)  # 150 DPI = 5905.5 px/m, unit metre
+    with Image.open(image) as opened:
+        assert opened.info["dpi"] == pytest.approx((150, 150), abs=0.02)
+
+
+def test_parallel_png_export_writes_the_same_bytes_as_one_worker(cli, tmp_path):
+    for jobs in ("1", "3"):
+        result = cli("export", "png", "majority", "-c", "vote-cards", "-c", "preparation-cards",
+                     "--dpi", "72", "--jobs", jobs, "--out", tmp_path / jobs)
+        assert result.exit_code == 0, result.stderr
+    one = sorted((tmp_path / "1").rglob("*.png"))
+    three = sorted((tmp_path / "3").rglob("*.png"))
+    assert len(one) == 85 and [p.name for p in one] == [p.name for p in three]
+    assert all(a.read_bytes() == b.read_bytes() for a, b in zip(one, three, strict=True))
+
+
+@pytest.mark.parametrize("jobs", ["-1", "1000"])
+def test_bad_jobs_is_refused(cli, tmp_path, jobs):
+    result = cli("export", "png", "majority", "--jobs", jobs, "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "--jobs must be between 1 and 256 (0: every core)" in result.stderr

@@ -1,4 +1,5 @@
-"""`pnp export png|shop`: card decks as per-card images or print-shop PDFs."""
+"""`pnp export png|shop|tts`: card decks as per-card images, print-shop PDFs or Tabletop
+Simulator saved objects."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from pnp.cli import options as opt
 from pnp.cli.app import app, user_errors
 
 export_app = typer.Typer(
-    help="Export card decks as PNG images or print-shop PDFs.\n\n"
-    "Example: pnp export png majority --dpi 300 --bleed 3.175",
+    help="Export card decks as PNG images, print-shop PDFs or Tabletop Simulator decks."
+    "\n\nExample: pnp export png majority --dpi 300 --bleed 3.175",
     no_args_is_help=True,
 )
 app.add_typer(export_app, name="export")
@@ -35,6 +36,7 @@ def export_png_command(
     games: list[str] = opt.GAMES,
     dpi: int = typer.Option(300, "--dpi", help="Resolution, 72-1200."),
     bleed: float = typer.Option(0.0, "--bleed", help="Bleed around each card, mm."),
+    jobs: int = opt.JOBS,
     component: list[str] = opt.COMPONENT,
     out: Path = opt.OUT,
     words: Path = opt.WORDS,
@@ -57,7 +59,7 @@ def export_png_command(
     with user_errors():
         request = _request(games, component, out, bleed, words, promos,
                            (font, font_bold, font_italic, font_bold_italic), data, templates)
-        sets = export_png(request, dpi)
+        sets = export_png(request, dpi, jobs)
     for images in sets:
         width, height = images.pixels
         typer.echo(f"{images.folder}/{images.deck}-*.png  {len(images.files)} image(s)  "
@@ -93,3 +95,44 @@ def export_shop_command(
         summaries = export_shop(request, order)
     for s in summaries:
         typer.echo(f"{s.path}  {s.pages} page(s)  {s.cards} card(s)")
+
+
+@export_app.command("tts")
+def export_tts_command(
+    games: list[str] = opt.GAMES,
+    dpi: int = typer.Option(300, "--dpi", help="Card resolution, 72-1200; lowered where "
+                            "a sheet would pass 4096 px."),
+    base_url: str = typer.Option(None, "--base-url", help="Where you will upload the "
+                                 "images (FaceURL = URL/<file>); default: file:// URLs of "
+                                 "the written files."),
+    jobs: int = opt.JOBS,
+    component: list[str] = opt.COMPONENT,
+    out: Path = opt.OUT,
+    words: Path = opt.WORDS,
+    promos: list[Path] = opt.PROMOS,
+    font: Path = opt.FONT,
+    font_bold: Path = opt.FONT_BOLD,
+    font_italic: Path = opt.FONT_ITALIC,
+    font_bold_italic: Path = opt.FONT_BOLD_ITALIC,
+    data: Path = opt.DATA,
+    templates: Path = opt.TEMPLATES,
+) -> None:
+    """Write each card deck as a Tabletop Simulator saved object to OUT/<game>/tts/: face
+    sheets (up to 10 x 7 cards, the last cell for the hidden card), the back image or
+    back sheets, <deck>.json and its thumbnail <deck>.png.
+
+    Copy the .json and .png files into Tabletop Simulator's Saves/Saved Objects folder,
+    then in a game: Objects > Saved Objects > the deck.
+
+    Example: pnp export tts majority --out output
+    """
+    from pnp.tts import export_tts
+
+    with user_errors():
+        request = _request(games, component, out, 0.0, words, promos,
+                           (font, font_bold, font_italic, font_bold_italic), data, templates)
+        decks = export_tts(request, dpi, jobs, base_url)
+    for d in decks:
+        width, height = d.cell
+        typer.echo(f"{d.saved_object}  {d.cards} card(s)  {len(d.images)} image(s)  "
+                   f"{width} × {height} px per card ({d.dpi} DPI)")

@@ -21,3 +21,5 @@ FONT_BOLD_ITALIC = typer.Option(None, "--font-bold-italic",
                                 help="The family's bold-italic face (.ttf).")
 DATA = typer.Option(None, "--data", help="Game data folder (default: the shipped data).")
 TEMPLATES = typer.Option(None, "--templates", help="Layouts and rule texts folder.")
+JOBS = typer.Option(0, "--jobs", "-j", help="Worker processes for the images "
+                    "(0: every core).")

@@ -7,7 +7,7 @@ are the per-card PNGs: one renderer for paper, shop and screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,14 +63,20 @@ def face_pages(decks: list[Deck], order: str = "front-back",
 def render_single_cards(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
                         bleed: float, title: str, order: str = "front-back",
                         shared_backs_once: bool = False,
-                        progress: Callable[[], None] | None = None) -> FileSummary:
-    """A PDF with one face per page (trim + bleed), trim and bleed boxes set."""
+                        progress: Callable[[], None] | None = None,
+                        select: Sequence[int] | None = None,
+                        checked: bool = False) -> FileSummary:
+    """A PDF with one face per page (trim + bleed), trim and bleed boxes set. `select`
+    keeps only those faces (0-based, in print order): an export worker draws its own
+    share; `checked` skips the preflight the caller has already passed."""
     options = PrintOptions(bleed=bleed)
     pages = list(face_pages(decks, order, shared_backs_once))
-    problems = preflight(decks, layouts, fonts, options)
+    if select is not None:
+        pages = [pages[i] for i in select]
+    problems = [] if checked else preflight(decks, layouts, fonts, options)
     if problems:
         raise FitError(problems)
-    first = card_size(decks[0].size)
+    first = card_size(pages[0].deck.size if pages else decks[0].size)
     with pdf_canvas(path, first, title, ", ".join(d.title for d in decks), fonts) as c:
         forms = FormCache(c, bleed)
         for page in pages:
