@@ -51,6 +51,7 @@ def make_face(path: Path, family: str, style: str, chars=CHARS, width: int | Non
     builder.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800,
                      usWinDescent=200, sCapHeight=700, sxHeight=500)
     builder.setupPost(italicAngle=-10 if "Italic" in style else 0)
+    builder.updateHead(created=0, modified=0)  # same bytes on every run, not today's date
     builder.save(str(path))
     return path
 
