@@ -45,7 +45,8 @@ def check_file(path: Path, game_id: str | None = None, rule_args: Iterable[str] 
     loaded = load_record(path, game_id, data_dir)
     overrides = parse_rule_args(loaded.game.id, rule_args)
     rules = rules_in_force(loaded.game.id, loaded.doc.value.get("rules", {}), overrides)
-    verdict = loaded.game.checker.judge(loaded.record, loaded.content, rules)
+    checker = _checker(loaded.game, loaded.doc)[1]
+    verdict = checker.judge(loaded.record, loaded.content, rules)
     return _with_player_count(verdict, loaded.game, loaded.doc.value["players"])
 
 
@@ -70,16 +71,26 @@ def load_record(path: Path, game_id: str | None = None,
         game = _pick_game(doc, game_id)
         if isinstance(doc.value, dict) and "game" not in doc.value:
             doc = JsonDoc({"game": game.id, **doc.value}, doc.file, doc.lines)
-        problems = schema_problems(doc, f"result-{game.id}")
+        schema, checker = _checker(game, doc)
+        problems = schema_problems(doc, schema)
     except RecursionError:
         raise DataError(Problem(str(path), "nested too deeply to be a game record")) from None
     if problems:
-        usable = without_unknown_keys(doc, f"result-{game.id}")
+        usable = without_unknown_keys(doc, schema)
         if usable is not None:  # a typo'd key must not hide unknown names or card ids
             problems += record_problems(path, usable, data_dir, game)
         raise DataError(sorted(problems, key=lambda p: p.line or 0))
     content = _content(game, doc, path, data_dir)
-    return LoadedRecord(doc, game, content, game.checker.parse(doc, content))
+    return LoadedRecord(doc, game, content, checker.parse(doc, content))
+
+
+def _checker(game: Game, doc: JsonDoc) -> tuple[str, Any]:
+    """The schema and checker for a record: a game's play-by-play log (`"rounds"` in a
+    Majority 2 record) or its end-state record."""
+    log = game.checker.log
+    if log is not None and isinstance(doc.value, dict) and "rounds" in doc.value:
+        return f"log-{game.id}", log
+    return f"result-{game.id}", game.checker
 
 
 def record_problems(path: Path, doc: JsonDoc, data_dir: Path | None = None,
@@ -88,7 +99,7 @@ def record_problems(path: Path, doc: JsonDoc, data_dir: Path | None = None,
     try:
         game = game or _pick_game(doc, None)
         content = _content(game, doc, path, data_dir)
-        game.checker.parse(doc, content)
+        _checker(game, doc)[1].parse(doc, content)
     except PnpError as exc:
         return exc.problems
     return []

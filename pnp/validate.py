@@ -100,7 +100,7 @@ CUSTOM_PROMOS = "custom promos"
 
 def _context_problems(path: Path, kind: str, source, data_dir: Path | None,
                       font: FontFamily | None) -> list[Problem]:
-    if kind.startswith("result-"):
+    if kind.startswith(("result-", "log-")):
         return record_problems(path, source, data_dir)
     if kind == "layout":
         return _layout_problems(path)

@@ -46,6 +46,8 @@ def detect_kind(path: Path, doc: JsonDoc | None = None) -> str:
         ))
     if isinstance(value, dict) and isinstance(value.get("game"), str):
         kind = f"result-{value['game']}"
+        if "rounds" in value and f"log-{value['game']}" in schema_names():
+            return f"log-{value['game']}"  # a play-by-play log (The Majority 2)
         if kind in schema_names():
             return kind
         games = [n.removeprefix("result-") for n in schema_names() if n.startswith("result-")]

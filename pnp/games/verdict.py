@@ -82,10 +82,12 @@ class Verdict:
 class Checker:
     """A game's score checker: `parse(doc, content)` turns a schema-valid record into typed
     values (DataError for names, ids and shapes the schema cannot judge); `judge(record,
-    content, rules)` returns the Verdict."""
+    content, rules)` returns the Verdict. `log`: the checker of a game's play-by-play logs
+    (schema `log-<game>`), for the records that carry `"rounds"` (The Majority 2)."""
 
     parse: Callable[[Any, Any], Any]
     judge: Callable[[Any, Any, Mapping[str, Any]], Verdict]
+    log: Checker | None = None
 
 
 def where(*parts: str | int) -> str:

@@ -1,7 +1,7 @@
 """The Majority 2: a two-player faction card game."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority2 import bots, content, engine, judge, printing, record
+from pnp.games.majority2 import bots, content, engine, judge, log, printing, record
 from pnp.games.verdict import Checker
 
 GAME = Game(
@@ -17,7 +17,7 @@ GAME = Game(
     make_content=content.make_content,
     components=content.components,
     decks=printing.decks,
-    checker=Checker(record.parse, judge.judge),
+    checker=Checker(record.parse, judge.judge, log=Checker(log.parse_log, log.judge_log)),
     engine=engine,
     bots=bots.BOTS,
 )

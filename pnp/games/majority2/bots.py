@@ -1,17 +1,153 @@
 """Bots for The Majority 2 (`pnp.games.engine.Bot`: (engine, state, rng) -> action).
 
-Pure and seeded: every random choice comes from the `rng` given, so a game's seed fixes it.
+- `random`: uniform over the legal actions.
+- `greedy`: one ply — the action whose resulting position is best by `value`: its player's
+  VP and coins, plus progress towards forming (the largest colour group in each column),
+  minus the opponent's VP and coins; it exchanges when the reserve holds more playable
+  cards than the hand, and draws when it may.
+- `mc`: flat Monte Carlo for the round's main decisions (exchange, draw, free play,
+  standard plays): each candidate is tried in `rollouts` determinisations — the hidden
+  cards (the opponent's reserve and the deck's order) re-dealt from what the player cannot
+  see — played on by random bots for `horizon` rounds and scored by `value`. Ability
+  choices and forming are left to `greedy`.
+
+Pure: every random choice comes from the `rng` given, so a game's seed fixes it.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 
 from pnp.games import engine as eng
+from pnp.games.majority2 import engine as m2
+from pnp.games.majority2.scoring import final_score
+from pnp.games.majority2.state import CHANCE, State, requirement_met
+
+_MAIN = ("exchange", "draw", "free", "play")
+
+
+def value(st: State, seat: int) -> float:
+    """How good the position is for `seat`: score now plus forming progress, minus the
+    opponent's."""
+    return _side(st, seat) - _side(st, 1 - seat)
+
+
+def _side(st: State, seat: int) -> float:
+    total = final_score(m2.area_cards(st, seat), st.up[seat] + st.down[seat])
+    cfg = st.cfg
+    progress = 0.0
+    for column in st.cols[seat * 3: seat * 3 + 3]:
+        counts: dict[str, int] = {}
+        for entry in column:
+            colour = entry[1] or cfg.colour[entry[0]]
+            if colour is not None:
+                counts[colour] = counts.get(colour, 0) + 1
+        if counts:
+            progress += min(max(counts.values()), 3) * 0.8
+    return total + progress
+
+
+def _resolve(st: State, rng: random.Random) -> State:
+    """Play out chance until a player decides (so a draw is valued by a sampled card)."""
+    while st.end is None and st.need[0] == CHANCE:
+        st = m2.apply(st, m2.sample_chance(st, rng))
+    return st
+
+
+def _playable_count(st: State, seat: int, cards: tuple) -> int:
+    cfg = st.cfg
+    return sum(1 for k in cards if cfg.cost[k] <= st.up[seat] + (not cfg.free_ok[k]) * 99
+               and requirement_met(st, seat, k))
+
+
+def greedy_choice(st: State, rng: random.Random) -> object:
+    seat, kind, options = st.need
+    if len(options) == 1:
+        return options[0]
+    if kind == "exchange":  # a hand is worth what can be played from it
+        swap = _playable_count(st, seat, st.reserves[seat]) > \
+            _playable_count(st, seat, st.hands[seat])
+        return ("exchange", swap)
+    best, best_value = [], None
+    for action in options:
+        after = _resolve(m2.apply(st, action), rng)
+        v = value(after, seat)
+        if action == ("draw", True):
+            v += 1.5  # cards in hand are options the one-ply value cannot see
+        if best_value is None or v > best_value + 1e-9:
+            best, best_value = [action], v
+        elif abs(v - best_value) <= 1e-9:
+            best.append(action)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+def _greedy(options: Mapping[str, str]) -> eng.Bot:
+    def bot(engine, st, rng):
+        return greedy_choice(st, rng)
+    return bot
+
+
+def determinise(st: State, seat: int, rng: random.Random) -> State:
+    """The state with what `seat` cannot see re-dealt: the opponent's reserve is drawn
+    again from those cards and the deck together (the deck's order is chance anyway)."""
+    other = 1 - seat
+    hidden = list(st.reserves[other])
+    if not hidden:
+        return st
+    pool = list(st.deck)
+    for k in hidden:
+        pool[k] += 1
+    cards = [k for k, n in enumerate(pool) for _ in range(n)]
+    rng.shuffle(cards)
+    reserve = tuple(cards[:len(hidden)])
+    for k in reserve:
+        pool[k] -= 1
+    new = st.copy()
+    new.need = st.need
+    new.deck = tuple(pool)
+    new.reserves = (reserve, st.reserves[1]) if other == 0 else (st.reserves[0], reserve)
+    return new
+
+
+def _rollout(st: State, seat: int, horizon: int, rng: random.Random) -> float:
+    stop = st.round + horizon
+    while st.end is None and st.round < stop:
+        chance = st.need[0] == CHANCE
+        st = m2.apply(st, m2.sample_chance(st, rng) if chance else rng.choice(st.need[2]))
+    if st.end is not None:
+        totals = m2.scores(st)
+        won = m2.returns(st).winners
+        return (totals[seat] - totals[1 - seat]) + (20 if seat in won else -20)
+    return value(st, seat)
+
+
+def _mc(options: Mapping[str, str]) -> eng.Bot:
+    rollouts = int(options.get("rollouts", "4"))
+    horizon = int(options.get("horizon", "4"))
+    if rollouts < 1 or horizon < 1:
+        raise ValueError("mc: rollouts and horizon are at least 1")
+
+    def bot(engine, st, rng):
+        seat, kind, legal = st.need
+        if kind not in _MAIN or len(legal) == 1:
+            return greedy_choice(st, rng)
+        best, best_value = legal[0], None
+        for action in legal:
+            total = 0.0
+            for _ in range(rollouts):
+                world = determinise(st, seat, rng)
+                total += _rollout(m2.apply(world, action), seat, horizon, rng)
+            if best_value is None or total > best_value:
+                best, best_value = action, total
+        return best
+    return bot
 
 
 def _random(options: Mapping[str, str]) -> eng.Bot:
     return eng.random_bot
 
 
-BOTS: dict[str, Callable[[Mapping[str, str]], eng.Bot]] = {"random": _random}
+BOTS: dict[str, Callable[[Mapping[str, str]], eng.Bot]] = {
+    "random": _random, "greedy": _greedy, "mc": _mc,
+}

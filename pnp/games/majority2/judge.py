@@ -36,7 +36,7 @@ def judge(record: Majority2Record, content: Majority2Content, rules: Mapping) ->
     for name in record.players:
         scores = area_scores(record.score_areas[name])
         coins = record.coins[name]
-        lines[name] = [Line(_describe(s.card, s.explanation), s.vp) for s in scores]
+        lines[name] = [Line(describe(s.card, s.explanation), s.vp) for s in scores]
         lines[name].append(Line(f"{coins} coin(s)", coins))
         totals[name] = sum(s.vp for s in scores) + coins
         cards[name] = [{"card": s.card.member.id, "disc": s.card.disc, "colour": s.card.colour,
@@ -54,7 +54,7 @@ def judge(record: Majority2Record, content: Majority2Content, rules: Mapping) ->
     )
 
 
-def _describe(card: AreaCard, explanation: str) -> str:
+def describe(card: AreaCard, explanation: str) -> str:
     label = card.member.id + (f" ({card.disc} disc)" if card.disc else "")
     return label if card.member.vp.rule == "fixed" else f"{label}: {explanation}"
 

@@ -1,0 +1,73 @@
+"""Majority 2 bots: pure and seeded, legal, and greedy/mc play better than random."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.games import engine as eng
+from pnp.games.majority2 import bots
+from pnp.games.majority2 import engine as m2
+from tests.m2tools import config
+
+
+def _game(names, seed, options=None):
+    cfg = config("all", round_limit=200)  # bots may refuse to play on for ever
+    players = [bots.BOTS[n](options or {}) for n in names]
+    return eng.play(m2.ENGINE, cfg, players, seed)
+
+
+def test_every_bot_is_registered_and_plays_legal_games():
+    assert set(bots.BOTS) == {"random", "greedy", "mc"}
+    game = _game(["mc", "greedy"], 1, {"rollouts": "1", "horizon": "2"})
+    # every action legal
+    again = eng.replay(m2.ENGINE, config("all", round_limit=200), game.actions)
+    assert m2.returns(again) == game.outcome
+
+
+def test_bots_are_pure_functions_of_the_seed():
+    a = _game(["greedy", "mc"], 3, {"rollouts": "1"})
+    b = _game(["greedy", "mc"], 3, {"rollouts": "1"})
+    assert a.actions == b.actions
+
+
+def test_greedy_beats_random():
+    wins = sum(0 in _game(["greedy", "random"], s).outcome.winners for s in range(8))
+    assert wins >= 7
+
+
+def test_mc_options_are_checked():
+    with pytest.raises(ValueError):
+        bots.BOTS["mc"]({"rollouts": "0"})
+    with pytest.raises(ValueError):
+        bots.BOTS["mc"]({"rollouts": "many"})
+
+
+def test_determinisation_keeps_the_cards_and_hides_only_the_opponent_reserve():
+    game = _game(["random", "random"], 2)
+    st = eng.replay(m2.ENGINE, config("all", round_limit=200), game.actions[:60])
+    import random
+    world = bots.determinise(st, st.active, random.Random(0))
+    other = 1 - st.active
+    assert world.reserves[st.active] == st.reserves[st.active]
+    assert len(world.reserves[other]) == len(st.reserves[other])
+    pool = list(st.deck)
+    for k in st.reserves[other]:
+        pool[k] += 1
+    mine = list(world.deck)
+    for k in world.reserves[other]:
+        mine[k] += 1
+    assert pool == mine and world.hands == st.hands and world.cols == st.cols
+
+
+def test_card_events_count_plays_representatives_and_vp():
+    game = _game(["greedy", "greedy"], 4)
+    events = m2.card_events(game.final_state)
+    plays = sum(1 for a in game.actions if a[0] in ("free", "play"))
+    assert sum(e.played for e in events) == plays
+    st = game.final_state
+    for seat in (0, 1):
+        vp = sum(e.vp for e in events if e.seat == seat)
+        coins = st.up[seat] + st.down[seat]
+        assert vp + coins == game.outcome.scores[seat]
+        reps = sum(e.representative for e in events if e.seat == seat)
+        assert reps >= len(st.areas[seat])
