@@ -54,15 +54,52 @@ def _registry() -> Registry:
     return Registry().with_resources(pairs)
 
 
+_COMMON = "common.schema.json"
+
+
 def bundled_schema(name: str) -> dict:
-    """The schema with the shared definitions copied in, so it stands alone (for scripts)."""
-    schema = json.loads(json.dumps(load_schema(name)))
-    common = load_schema("common")["$defs"]
-    text = json.dumps(schema).replace('"common.schema.json#/$defs/', '"#/$defs/')
-    schema = json.loads(text)
-    used = {k: v for k, v in common.items() if f'"#/$defs/{k}"' in text}
-    schema.setdefault("$defs", {}).update(used)
+    """The schema standing alone (for editors and scripts): every shared definition it
+    needs, directly or through another shared definition, is copied into its `$defs` and
+    every `common.schema.json#/$defs/X` reference becomes `#/$defs/X`. UsageError if a
+    copied definition would clash with one of the schema's own."""
+    schema = _local_refs(load_schema(name))
+    if name == "common":
+        return schema
+    common = _local_refs(load_schema("common"))["$defs"]
+    own = schema.setdefault("$defs", {})
+    wanted = _def_refs(schema)
+    while wanted:
+        key = wanted.pop()
+        if key in own:
+            continue
+        if key not in common:
+            raise UsageError(f"schema {name!r}: no definition {key!r} for #/$defs/{key}")
+        own[key] = common[key]
+        wanted |= _def_refs(common[key])
+    if not own:
+        del schema["$defs"]
     return schema
+
+
+def _local_refs(schema: dict) -> dict:
+    """A deep copy with references into the shared schema made local."""
+    text = json.dumps(schema).replace(f'"{_COMMON}#/$defs/', '"#/$defs/')
+    return json.loads(text)
+
+
+def _def_refs(node) -> set[str]:
+    """The `#/$defs/X` names referred to anywhere in `node`."""
+    found: set[str] = set()
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            found.add(ref.removeprefix("#/$defs/").split("/")[0])
+        for value in node.values():
+            found |= _def_refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            found |= _def_refs(value)
+    return found
 
 
 @cache
