@@ -101,8 +101,8 @@ def test_out_of_turn_moves_one_violation_each(tmp_path):
     moves = [("A", 3, "new"), ("A", 5, 1), ("B", 6, 1), ("B", 8, 1)]
     verdict = check(tmp_path, record(["A", "B"], moves=moves))
     assert [(v.where, v.message) for v in verdict.violations] == [
-        ("moves[1]", "A plays out of turn; move 2 is B's"),
-        ("moves[2]", "B plays out of turn; move 3 is A's")]
+        ("moves[1]", "A plays out of turn; the 2nd move is B's"),
+        ("moves[2]", "B plays out of turn; the 3rd move is A's")]
 
 
 def test_move_to_a_missing_stack_starts_a_new_one(tmp_path):

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pnp.games import GAMES
-from pnp.games.verdict import Verdict
+from pnp.games.verdict import Verdict, where_in_words
 
 _TIE_BREAKS = {
     "non-start-player": "tie won by the player without the start marker",
@@ -79,11 +79,14 @@ def _winners_text(verdict: Verdict) -> str:
 
 
 def _violations_table(verdict: Verdict) -> Table:
+    """Each problem at its record path (0-based, as in JSON) with the place counted from 1
+    in words, the way the Rounds and Stacks tables number them."""
     table = Table(title="Problems", title_justify="left")
     table.add_column("Where")
     table.add_column("Problem")
     for v in verdict.violations:
-        table.add_row(v.where, v.message)
+        words = where_in_words(v.where)
+        table.add_row(f"{v.where} ({words})" if words else v.where, v.message)
     return table
 
 

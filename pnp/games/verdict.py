@@ -8,6 +8,8 @@ violations (exit status 0).
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -96,6 +98,41 @@ def where(*parts: str | int) -> str:
     for part in parts:
         path = child_path(path, part)
     return path[2:] if path.startswith("$.") else path[1:]
+
+
+def ordinal(n: int) -> str:
+    """`1st`, `2nd`, `3rd`, `11th`: a count from 1 that cannot be mistaken for an index."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+_STEP = re.compile(r'(?:^|\.)(?P<key>[A-Za-z_]\w*)|\[(?P<index>\d+)\]'
+                   r'|\[(?P<quoted>"(?:[^"\\]|\\.)*")\]')
+_COUNTED = {"rounds": "round {}", "turns": "turn {}", "moves": "move {}", "stacks": "stack {}"}
+
+
+def where_in_words(place: str) -> str:
+    """A record place counted the way people count, from 1: `rounds[2].turns[1]` →
+    `round 3, turn 2`, `stacks[1][0]` → `stack 2, card 1` (from the bottom),
+    `score_areas.Bo[3]` → `Bo's score area, card 4`; empty when the place has no list
+    index. The record's own path stays 0-based, as JSON paths are; this gloss says which
+    is which in the human report."""
+    words, keys = [], []
+    for step in _STEP.finditer(place):
+        if step["index"] is None:
+            keys.append(step["key"] or json.loads(step["quoted"]))
+            continue
+        number, key = int(step["index"]) + 1, keys[-1] if keys else None
+        if key in _COUNTED:
+            words.append(_COUNTED[key].format(number))
+        elif words and words[-1].startswith("stack "):
+            words.append(f"card {number}")
+        elif keys[-2:-1] == ["score_areas"]:
+            words.append(f"{key}'s score area, card {number}")
+        else:
+            words.append(f"item {number} of {key}")
+        keys.append(None)
+    return ", ".join(words)
 
 
 def claim_violations(claimed: Mapping[str, int], totals: Mapping[str, int],

@@ -22,6 +22,7 @@ from pnp.games.verdict import (
     Violation,
     claim_violations,
     leaders,
+    ordinal,
     player_results,
     where,
 )
@@ -84,8 +85,8 @@ def _replay(record: D20Record, new_stack: str):
         here = where("moves", i)
         expected = players[i % len(players)]
         if move.player != expected:
-            problems.append(Violation(here, f"{move.player} plays out of turn; "
-                                            f"move {i + 1} is {expected}'s"))
+            problems.append(Violation(here, f"{move.player} plays out of turn; the "
+                                            f"{ordinal(i + 1)} move is {expected}'s"))
         result = apply_move(stacks, move, new_stack)
         stacks = result.stacks
         places.append(((result.stack - 1, len(stacks[result.stack - 1]) - 1), here))
