@@ -100,12 +100,53 @@ def game_printables(request: BuildRequest) -> list[tuple[str, str, list]]:
     return [(g, get_game(g).title, _printables(g, request)) for g in request.game_ids]
 
 
-def _printables(game_id: str, request: BuildRequest) -> list:
-    game = get_game(game_id)
+def _content(game_id: str, request: BuildRequest):
     overrides = {"words": request.words} if request.words and game_id == "majority" else {}
     promos = list(request.promos) if game_id == "majority2" else None
-    content = load_content(game_id, request.data_dir, overrides, promos)
+    return load_content(game_id, request.data_dir, overrides, promos)
+
+
+def _printables(game_id: str, request: BuildRequest, content=None) -> list:
+    game = get_game(game_id)
+    content = _content(game_id, request) if content is None else content
     return game.decks(content, **_deck_options(game_id, request)) if game.decks else []
+
+
+@dataclass(frozen=True)
+class Buildable:
+    """A component `pnp build -c` accepts, as `pnp games` lists it: how many pieces (for a
+    document: how many files, one per language), a title, and the files that hold it."""
+
+    id: str
+    count: int
+    title: str
+    files: tuple[str, ...]
+
+
+_DOCUMENT_TITLES = {"rules": "Rule sheet", "quick-reference": "Quick reference",
+                    "score-pad": "Score pad"}
+
+
+def buildable_components(game_id: str, request: BuildRequest) -> list[Buildable]:
+    """Every component a build of `game_id` prints, the game's counted ones first (with
+    the counts from its data), then player aids, rule sheets, quick references, score pads."""
+    game = get_game(game_id)
+    content = _content(game_id, request)
+    decks = _printables(game_id, request, content)
+    planned = _deck_files(game_id, game.title, decks, request) + document_files(game_id,
+                                                                                request)
+    files: dict[str, list[str]] = {}
+    for f in planned:
+        for component in f.components:
+            files.setdefault(component, []).append(f.path.stem)
+    counted = {c.id: (c.count, c.title) for c in game.components(content)}
+    printed = {d.id: (len(getattr(d, "cards", None) or getattr(d, "pieces", ())), d.title)
+               for d in decks}
+    ids = list(counted) + [c for c in files if c not in counted]
+    return [Buildable(c, *(counted.get(c) or printed.get(c)
+                           or (len(files[c]), _DOCUMENT_TITLES.get(c, c))),
+                      tuple(files.get(c, ())))
+            for c in ids]
 
 
 def _game_files(game_id: str, request: BuildRequest) -> list[PlannedFile]:
@@ -141,9 +182,14 @@ def _deck_files(game_id: str, title: str, decks: list,
 
 
 def _select(planned: list[PlannedFile], request: BuildRequest) -> list[PlannedFile]:
+    """The files holding the requested components; a name may be a component id
+    (`point-cards-5`) or the file name users see (`point-cards`, `tokens`, `rules-it`)."""
     known = sorted({c for f in planned for c in f.components})
-    unknown = [c for c in request.components if c not in known]
+    stems = sorted({f.path.stem for f in planned} - set(known))
+    unknown = [c for c in request.components if c not in known and c not in stems]
     if unknown:
-        raise UsageError(f"unknown component(s) {', '.join(unknown)}; "
-                         f"known for {', '.join(request.game_ids)}: {', '.join(known)}")
-    return [f for f in planned if set(f.components) & set(request.components)]
+        raise UsageError(f"unknown component(s) {', '.join(unknown)}; known for "
+                         f"{', '.join(request.game_ids)}: {', '.join(known)}; or a file "
+                         f"name: {', '.join(stems)}")
+    wanted = set(request.components)
+    return [f for f in planned if set(f.components) & wanted or f.path.stem in wanted]

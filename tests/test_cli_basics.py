@@ -16,9 +16,52 @@ def test_games_json_lists_components_and_counts(cli):
     assert result.exit_code == 0
     games = json.loads(result.stdout)["games"]
     assert [g["id"] for g in games] == ["majority", "majority2", "majority-rules", "d20-stacks"]
+    documents = {"rules": 1, "quick-reference": 1, "score-pad": 1}
+    extra = {"majority": documents, "majority2": {"player-aid": 2, **documents},
+             "majority-rules": documents,
+             "d20-stacks": {**documents, "rules": 2, "quick-reference": 2}}
     for game in games:
         counts = {c["id"]: c["count"] for c in game["components"]}
-        assert counts == EXPECTED_COMPONENTS[game["id"]]
+        assert counts == {**EXPECTED_COMPONENTS[game["id"]], **extra[game["id"]]}
+
+
+def test_games_lists_every_buildable_component_with_its_files(cli, tmp_path):
+    """Each listed component builds with -c, into exactly the files listed for it."""
+    games = json.loads(cli("games", "--json").stdout)["games"]
+    files = {(g["id"], c["id"]): c["files"] for g in games for c in g["components"]}
+    assert files[("majority", "point-cards-5")] == ["point-cards.pdf"]
+    assert files[("majority2", "ghosts")] == ["promo-members.pdf"]
+    assert files[("majority2", "player-aid")] == ["player-aid.pdf"]
+    assert files[("d20-stacks", "rules")] == ["rules.pdf", "rules-it.pdf"]
+    out = tmp_path / "out"
+    result = cli("build", "majority2", "-c", "player-aid", "-c", "score-pad", "--out", out,
+                 "--no-gallery")
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in (out / "majority2").iterdir()) == ["player-aid.pdf",
+                                                                     "score-pad.pdf"]
+
+
+@pytest.mark.parametrize(("game", "name", "built"), [
+    ("majority", "point-cards", ["point-cards.pdf"]),
+    ("majority2", "tokens", ["tokens.pdf"]),
+    ("majority2", "promo-members", ["promo-members.pdf"]),
+    ("d20-stacks", "rules-it", ["rules-it.pdf"]),
+    ("d20-stacks", "quick-reference-it", ["quick-reference-it.pdf"]),
+])
+def test_component_option_accepts_file_names(cli, tmp_path, game, name, built):
+    out = tmp_path / "out"
+    result = cli("build", game, "-c", name, "--out", out, "--no-gallery")
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in (out / game).iterdir()) == built
+
+
+def test_component_option_names_ids_and_file_names_when_unknown(cli, tmp_path):
+    result = cli("build", "majority", "-c", "point-card", "--out", tmp_path)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: unknown component(s) point-card; known for majority: blank-cards, "
+        "point-cards-1, point-cards-5, preparation-cards, quick-reference, rules, score-pad, "
+        "variant-card, vote-cards, word-cards; or a file name: point-cards\n")
 
 
 def test_games_table(cli):

@@ -1,4 +1,4 @@
-"""`pnp games`: the games, their printed components and how many of each."""
+"""`pnp games`: the games, every component a build prints, and how many of each."""
 
 from __future__ import annotations
 
@@ -15,26 +15,32 @@ def games_command(
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
     data: Path = typer.Option(None, "--data", help="Read game data from this folder."),
 ) -> None:
-    """List the games, their components and counts (from the data files).
+    """List the games and every component `pnp build -c` accepts: cards and pieces with
+    their counts (from the data files), player aids, rule sheets, quick references and
+    score pads (count: files, one per language), and the PDF files that hold each.
 
     Example: pnp games --json
     """
-    from pnp.gamedata import load_content
+    from pnp.build import BuildRequest, buildable_components
     from pnp.games import GAMES
 
     with user_errors():
+        request = BuildRequest(data_dir=data)
         listing = [
             {"id": g.id, "title": g.title, "players": list(g.players),
-             "components": [{"id": c.id, "count": c.count, "title": c.title}
-                            for c in g.components(load_content(g.id, data))]}
+             "components": [{"id": c.id, "count": c.count, "title": c.title,
+                             "files": [f"{stem}.pdf" for stem in c.files]}
+                            for c in buildable_components(g.id, request)]}
             for g in GAMES.values()
         ]
     if as_json:
         typer.echo(json.dumps({"games": listing}, indent=2, ensure_ascii=False))
         return
+    width = max(len(c["title"]) for g in listing for c in g["components"])
     for game in listing:
         low, high = game["players"]
         players = f"{low}" if low == high else f"{low}-{high}"
         typer.echo(f"{game['id']}  {game['title']} ({players} players)")
         for comp in game["components"]:
-            typer.echo(f"  {comp['id']:<20} {comp['count']:>4}  {comp['title']}")
+            typer.echo(f"  {comp['id']:<20} {comp['count']:>4}  {comp['title']:<{width}}  "
+                       f"{', '.join(comp['files'])}".rstrip())
