@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.documents import document_files
-from pnp.errors import FitError, UsageError
+from pnp.errors import FitError, Problem, UsageError
 from pnp.gamedata import load_content
 from pnp.games import GAMES, get_game
 from pnp.render.decks import FileSummary, PrintOptions, check_print_options
@@ -73,6 +73,15 @@ def run_build(request: BuildRequest,
     if problems:
         raise FitError(problems)
     return [f.write(progress(f) if progress else None) for f in planned]
+
+
+def build_warnings(request: BuildRequest) -> list[Problem]:
+    """What is worth telling but does not stop the build — a word list with an odd number
+    of words leaves its last card's back blank — the same warnings `pnp validate` prints."""
+    if "majority" not in request.game_ids:
+        return []
+    _check_options(request)
+    return list(_content("majority", request).words.warnings)
 
 
 def _check_options(request: BuildRequest) -> None:

@@ -131,3 +131,21 @@ def test_validate_an_empty_folder_is_an_error(cli, tmp_path):
     result = cli("validate", tmp_path)
     assert result.exit_code == 2
     assert f"{tmp_path}: no data files here (.json, .txt or .csv)" in result.stderr
+
+
+def test_build_prints_the_odd_word_count_warning_that_validate_prints(cli, tmp_path):
+    words = tmp_path / "odd.txt"
+    words.write_text("Door\nLamp\nStool\n", encoding="utf-8")
+    expected = (f"warning: {words}:3: odd number of words (3): the card of 'Stool' gets a "
+                "blank back\n")
+    validated = cli("validate", words)
+    assert validated.exit_code == 0 and validated.stderr == expected
+    built = cli("build", "majority", "--words", words, "-c", "word-cards",
+                "--out", tmp_path / "out", "--no-gallery")
+    assert built.exit_code == 0, built.stderr
+    assert built.stderr == expected
+    even = tmp_path / "even.txt"
+    even.write_text("Door\nLamp\n", encoding="utf-8")
+    quiet = cli("build", "majority", "--words", even, "-c", "word-cards",
+                "--out", tmp_path / "out", "--no-gallery")
+    assert quiet.exit_code == 0 and quiet.stderr == ""

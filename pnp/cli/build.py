@@ -48,7 +48,7 @@ def build_command(
 
     Example: pnp build majority2 --promos my-promos.json --printer office
     """
-    from pnp.build import BuildRequest, plan_build, run_build
+    from pnp.build import BuildRequest, build_warnings, plan_build, run_build
     from pnp.gallery import update_gallery
     from pnp.render.decks import PrintOptions
     from pnp.render.fonts import font_family
@@ -65,6 +65,7 @@ def build_command(
                                font=font_family(font, font_bold, font_italic,
                                                 font_bold_italic),
                                promos=tuple(promos or ()), dice=dice)
+        print_problems(build_warnings(request), "warning")
         with _progress(len(plan_build(request))) as bar:
             summaries = run_build(request, bar)
         index = update_gallery(out, summaries) if gallery else None
