@@ -16,6 +16,8 @@ EXPECTED_EXIT = {
     "majority-rules-mistakes.json": 1,
     "d20-stacks-legal.json": 0, "d20-stacks-moves.json": 0, "d20-stacks-mistakes.json": 1,
     "d20-stacks-moves-mistakes.json": 1,
+    "majority2-log-legal.json": 0, "majority2-log-illegal.json": 1,
+    "majority2-log-promos-ghost.json": 0,
 }
 
 

@@ -65,3 +65,21 @@ def test_validate_accepts_the_shipped_card_data():
     result = CliRunner().invoke(app, ["validate", "data/majority2/members.json",
                                       "data/majority2/promos.json"])
     assert result.exit_code == 0, result.output
+
+
+def test_rule_sheet_states_the_engine_rulings():
+    from conftest import ROOT
+    text = (ROOT / "templates" / "rules" / "majority2.en.md").read_text("utf-8")
+    box = text[text.index("## Clarifications"):text.index("## Worked examples")]
+    for phrase in ("may not exchange in the very first round", "Demons Senior",
+                   "then your opponent draws 1 card into their reserve", "current colour",
+                   "yours first, then your opponent's", "40-coin supply", '"In play"',
+                   "Angels Junior: it stops every discard", "Ghost without a disc has no colour",
+                   "Cards may affect themselves", "Witches Veteran:", "X is counted",
+                   "Dragons Junior: the line", "Promo Dragons Junior", "Dragons Veteran:",
+                   "Dragons Aristocrat:", "Angels Senior:", "Angels Veteran:",
+                   "Angels Aristocrat:", "Reapers Senior:", "Reapers Aristocrat:",
+                   "Promo Reapers Aristocrat", "any of the five colours", "Ghosts: a Ghost belongs",
+                   "Independent Ghost: it may be free-played", "stalled",
+                   "plays as a card without ability"):
+        assert phrase in box, phrase

@@ -245,3 +245,22 @@ def test_log_schema_is_self_contained():
     assert "common.schema.json" not in text
     result = CliRunner().invoke(app, ["schema", "log-majority2"])
     assert result.exit_code == 0 and json.loads(result.output)["properties"]["rounds"]
+
+
+def test_example_logs(tmp_path):
+    from pnp.check import check_file
+
+    from conftest import ROOT
+    examples = ROOT / "data" / "examples"
+    legal = check_file(examples / "majority2-log-legal.json")
+    assert legal.ok and legal.finished and legal.detail["end"] == "factions"
+    ghost = check_file(examples / "majority2-log-promos-ghost.json")
+    log = json.loads((examples / "majority2-log-promos-ghost.json").read_text("utf-8"))
+    assert ghost.ok and "ghost" in log["use_promos"]
+    assert any(p["card"] == "ghost" and p.get("choices") for r in log["rounds"]
+               for p in r.get("plays", []))
+    illegal = check_file(examples / "majority2-log-illegal.json")
+    assert [(v.where, v.message) for v in illegal.violations] == [
+        ("rounds[1].free_play",
+         "Witches Veteran needs 1 blue card in your score area; you have 0"),
+        ("claimed.Ana", "claimed 6, computed 3")]
