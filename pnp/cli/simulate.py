@@ -1,0 +1,102 @@
+"""`pnp simulate`: play many seeded games with bots and report balance with intervals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from pnp.cli.app import app, is_terminal, user_errors
+from pnp.cli.options import DATA, PROMOS
+
+
+@app.command("simulate")
+def simulate_command(
+    game: str = typer.Argument(..., help="majority, majority2, majority-rules or d20-stacks."),
+    games: int = typer.Option(1000, "--games", "-n", help="How many games to play."),
+    seed: int = typer.Option(1, "--seed", help="Simulation seed (each game's seed is "
+                             "derived from it and the game's number)."),
+    jobs: int = typer.Option(None, "--jobs", "-j", help="Local processes (default: every "
+                             "core). The numbers do not depend on it."),
+    players: int = typer.Option(None, "--players", help="Seats (default: one per listed bot, "
+                                "or the game's fewest)."),
+    bots: list[str] = typer.Option(None, "--bots", metavar="NAME,NAME…",
+                                   help="A bot per seat, or one bot for all (default: "
+                                   "random); `pnp simulate GAME --help-bots` lists them."),
+    bot_option: list[str] = typer.Option(None, "--bot-option", metavar="BOT.KEY=VALUE",
+                                         help="A bot's option, e.g. mc.rollouts=50 "
+                                         "(repeatable)."),
+    promos: list[Path] = PROMOS,
+    data: Path = DATA,
+    rule: list[str] = typer.Option(None, "--rule", metavar="NAME=VALUE",
+                                   help="A rule option, as for pnp check (repeatable)."),
+    seats: str = typer.Option("rotate", "--seats", help="rotate (each bot in each seat "
+                              "in turn), draw (by each game's seed) or fixed (as listed)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    report: Path = typer.Option(None, "--report", metavar="DIR",
+                                help="Write an HTML report with charts into DIR."),
+    logs: Path = typer.Option(None, "--logs", metavar="DIR",
+                              help="Write every game's record (pnp check format) into DIR."),
+    dask: str = typer.Option(None, "--dask", metavar="ADDRESS",
+                             help="Run on the Dask scheduler at ADDRESS "
+                             "(pip install 'majority-pnp[dask]')."),
+) -> None:
+    """Play many seeded games with bots and report balance: win rate by seat, ties, game
+    length and scores with 95 % intervals; strategies head to head; for majority2 every
+    card, and each --promos card against the base card it replaces on the same seeds.
+
+    Example: pnp simulate majority-rules --games 2000 --bots keep-high,keep-gold-bet
+
+    Example: pnp simulate majority2 --promos data/examples/majority2-overpowered-promo.json
+    --report balance/
+    """
+    from pnp import simulate
+    from pnp.simulate_report import summarise, text_report
+
+    with user_errors():
+        if jobs is not None:
+            simulate.check_jobs(jobs)
+        _check_folders(report, logs)
+        plan = simulate.plan_simulation(simulate.Request(
+            game=game, games=games, seed=seed, players=players, bots=bots or (),
+            bot_options=bot_option or (), promos=promos or (), data_dir=data,
+            rules=rule or (), seats=seats, logs=logs is not None))
+        result = _run(simulate, plan, jobs, dask, logs)
+        summary = summarise(plan, result)
+        if report is not None:
+            from pnp.simulate_charts import write_report
+
+            page = write_report(summary, report)
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        typer.echo(text_report(summary), nl=False)
+    if report is not None:
+        typer.echo(f"report: {page}", err=True)
+    if logs is not None:
+        typer.echo(f"game records: {logs}", err=True)
+
+
+def _check_folders(*folders: Path | None) -> None:
+    """An output folder that is a file is refused before any game is played."""
+    from pnp.errors import Problem, UsageError
+
+    bad = [Problem(str(f), "is a file, not a folder") for f in folders
+           if f is not None and f.exists() and not f.is_dir()]
+    if bad:
+        raise UsageError(bad)
+
+
+def _run(simulate, plan, jobs, dask, logs):
+    """The simulation, with a progress bar when stderr is a terminal."""
+    if not is_terminal():
+        return simulate.run(plan, jobs=jobs, dask=dask, logs_dir=logs)
+    from rich.progress import Progress
+
+    variants = len(plan.variants)
+    label = f"{plan.games:,} games" + (f" × {variants} decks" if variants > 1 else "")
+    with Progress(transient=True) as bar:
+        task = bar.add_task(label, total=plan.games)
+        return simulate.run(plan, jobs=jobs, dask=dask, logs_dir=logs,
+                            progress=lambda n: bar.advance(task, n))

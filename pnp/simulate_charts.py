@@ -1,0 +1,313 @@
+"""`pnp simulate --report DIR`: the balance report as a static HTML page with SVG charts.
+
+The page opens from the file system (no script, no network): `index.html` beside one SVG
+file per chart. matplotlib is imported here only, with the Agg backend and a fixed SVG hash
+salt and no date, so the same summary draws the same bytes. Everything drawn comes from
+the summary dict of `simulate_report`, the same numbers as the terminal and `--json`.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pnp.content.output import atomic_path, write_text
+
+CHART_STYLE = {"svg.hashsalt": "pnp-simulate", "svg.fonttype": "path", "font.size": 9,
+               "axes.spines.top": False, "axes.spines.right": False}
+BAR = "#4C72B0"
+ALERT = "#C44E52"
+QUIET = "#8C8C8C"
+
+
+def write_report(summary: dict[str, Any], folder: Path) -> Path:
+    """Write `folder/index.html`, its charts and `summary.json`; the page's path."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    base = summary["variants"][0]
+    charts: list[tuple[str, str, Callable]] = [
+        ("seats", "Win rate by seat", _seats),
+        ("rounds", "Game length", _rounds),
+        ("scores", "Final scores by seat", _scores),
+    ]
+    if len(base["bots"]) > 1:
+        charts.append(("bots", "Strategies: win rate and points per round", _bots))
+    if base["head_to_head"]:
+        charts.append(("head-to-head", "Head to head", _head_to_head))
+    if base["cards"]:
+        charts.append(("cards", "Cards: VP contributed per game", _cards))
+    if summary["promos"]:
+        charts.append(("promos", "Promo cards against the base card they replace", _promos))
+    drawn = []
+    for name, title, draw in charts:
+        _save(draw(summary), folder / f"{name}.svg")
+        drawn.append((name, title))
+    write_text(folder / "summary.json", json.dumps(summary, indent=1) + "\n")
+    return write_text(folder / "index.html", _page(summary, drawn))
+
+
+def _figure(width: float = 6.4, height: float = 3.2):
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _save(figure, path: Path) -> None:
+    import matplotlib
+
+    with matplotlib.rc_context(CHART_STYLE), atomic_path(path) as tmp:
+        figure.savefig(tmp, format="svg", metadata={"Date": None, "Creator": "pnp simulate"})
+
+
+def _errors(rows: list[dict], key: str = "rate") -> list[list[float]]:
+    """matplotlib's asymmetric error bars from value/low/high dicts."""
+    return [[max(0.0, r[key] - r["low"]) for r in rows],
+            [max(0.0, r["high"] - r[key]) for r in rows]]
+
+
+def _seats(summary: dict) -> Any:
+    base = summary["variants"][0]
+    seats = [s["wins"] for s in base["seats"]]
+    labels = [f"seat {s['seat']}" for s in base["seats"]] + ["shared"]
+    rates = seats + [base["shared_victories"]]
+    fig = _figure()
+    ax = fig.subplots()
+    values = [r["rate"] or 0 for r in rates]
+    ax.bar(labels, values, color=[BAR] * len(seats) + [QUIET],
+           yerr=_errors([{**r, "rate": v} for r, v in zip(rates, values, strict=True)]),
+           capsize=4)
+    fair = (1 - (base["shared_victories"]["rate"] or 0)) / len(seats)
+    ax.axhline(fair, color=QUIET, linestyle="--", linewidth=1, label="equal share")
+    ax.set_ylabel("share of games")
+    ax.set_ylim(0, min(1, max(r["high"] for r in rates) * 1.15 + 0.02))
+    ax.legend(loc="upper right", frameon=False)
+    ax.set_title("Sole wins by seat (seat 1 plays first) and shared victories, 95 % Wilson")
+    return fig
+
+
+def _rounds(summary: dict) -> Any:
+    rounds = summary["variants"][0]["rounds"]
+    fig = _figure()
+    ax = fig.subplots()
+    values = [v for v, _ in rounds["histogram"]]
+    ax.bar(values, [n for _, n in rounds["histogram"]], width=0.9, color=BAR)
+    ax.axvspan(rounds["low"], rounds["high"], color=ALERT, alpha=0.3,
+               label=f"mean {rounds['mean']:.2f} [{rounds['low']:.2f}, {rounds['high']:.2f}]")
+    ax.axvline(rounds["mean"], color=ALERT, linewidth=1)
+    ax.set_xlabel("rounds in the game")
+    ax.set_ylabel("games")
+    ax.legend(loc="upper right", frameon=False)
+    ax.set_title("Rounds per game")
+    return fig
+
+
+def _scores(summary: dict) -> Any:
+    seats = summary["variants"][0]["seats"]
+    fig = _figure()
+    ax = fig.subplots()
+    low = min(s["score"]["min"] for s in seats)
+    high = max(s["score"]["max"] for s in seats)
+    bins = _bins(low, high)
+    for s in seats:
+        score = s["score"]
+        _, _, patches = ax.hist([v for v, _ in score["histogram"]], bins=bins,
+                                weights=[n for _, n in score["histogram"]], histtype="step",
+                                linewidth=1.2,
+                                label=f"seat {s['seat']}: mean {score['mean']:.1f} "
+                                      f"[{score['low']:.1f}, {score['high']:.1f}]")
+        ax.axvspan(score["low"], score["high"], color=patches[0].get_edgecolor(), alpha=0.3)
+    ax.set_xlabel("final score")
+    ax.set_ylabel("games")
+    ax.legend(loc="upper left", frameon=False, fontsize=8)
+    ax.set_title("Final score distribution by seat (bands: 95 % interval of the mean)")
+    return fig
+
+
+def _bins(low: int, high: int, most: int = 40) -> list[float]:
+    """Bin edges for integer scores: one per value when few, else about `most` bins."""
+    width = max(1, -(-(high - low + 1) // most))
+    return [low - 0.5 + i * width for i in range((high - low) // width + 2)]
+
+
+def _bots(summary: dict) -> Any:
+    bots = summary["variants"][0]["bots"]
+    fig = _figure(6.4, 3.4)
+    left, right = fig.subplots(1, 2)
+    names = [b["bot"] for b in bots]
+    wins = [b["wins"] for b in bots]
+    left.barh(names, [w["rate"] for w in wins], xerr=_errors(wins), color=BAR, capsize=3)
+    left.set_xlabel("sole wins (share of its games)")
+    left.invert_yaxis()
+    rounds = [b["points_per_round"] for b in bots]
+    right.barh(names, [r["mean"] for r in rounds], xerr=_errors(rounds, "mean"),
+               color=QUIET, capsize=3)
+    right.set_xlabel("points per round")
+    right.invert_yaxis()
+    right.set_yticklabels([])
+    fig.suptitle("Strategies head to head, 95 % intervals")
+    return fig
+
+
+def _head_to_head(summary: dict) -> Any:
+    pairs = summary["variants"][0]["head_to_head"]
+    names = sorted({p["bot"] for p in pairs} | {p["against"] for p in pairs})
+    grid = [[float("nan")] * len(names) for _ in names]
+    for p in pairs:
+        grid[names.index(p["bot"])][names.index(p["against"])] = p["ahead"]["rate"]
+    size = 1.6 + 0.8 * len(names)
+    fig = _figure(size + 1.6, size)
+    ax = fig.subplots()
+    image = ax.imshow(grid, vmin=0, vmax=1, cmap="RdBu")
+    for i, row in enumerate(grid):
+        for j, value in enumerate(row):
+            if value == value:  # not NaN
+                ax.text(j, i, f"{100 * value:.0f} %", ha="center", va="center", fontsize=8)
+    ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
+    ax.set_yticks(range(len(names)), names)
+    ax.set_xlabel("against")
+    fig.colorbar(image, ax=ax, label="finished ahead")
+    ax.set_title("Row bot finished ahead of column bot")
+    return fig
+
+
+def _cards(summary: dict) -> Any:
+    cards = summary["variants"][0]["cards"]
+    blank = set(summary["blank_cards"])
+    fig = _figure(6.4, 0.9 + 0.17 * len(cards))
+    ax = fig.subplots()
+    names = [c["card"] + (" (blank)" if c["card"] in blank else "") for c in cards]
+    vp = [c["vp_per_game"] for c in cards]
+    ax.barh(names, [v["mean"] for v in vp], xerr=_errors(vp, "mean"), capsize=2,
+            color=[ALERT if c["card"] in blank else BAR for c in cards])
+    ax.invert_yaxis()
+    ax.tick_params(axis="y", labelsize=7)
+    ax.set_xlabel("VP in final score areas per game (95 % interval)")
+    ax.set_title("VP each card contributed")
+    return fig
+
+
+def _promos(summary: dict) -> Any:
+    promos = summary["promos"]
+    fig = _figure(6.4, 1.2 + 0.35 * len(promos))
+    ax = fig.subplots()
+    labels = [f"{p['promo']} vs {p['replaces']}" for p in promos]
+    diffs = [p["vp_per_copy"] for p in promos]
+    for i, (d, p) in enumerate(zip(diffs, promos, strict=True)):
+        colour = ALERT if p["significant"] else QUIET
+        ax.errorbar([d["difference"]], [i], xerr=[[d["difference"] - d["low"]],
+                                                  [d["high"] - d["difference"]]],
+                    fmt="o", color=colour, capsize=3)
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_yticks(range(len(labels)), labels)
+    ax.invert_yaxis()
+    ax.set_xlabel("VP per copy: promo minus base card, paired on the same seeds (95 %)")
+    ax.set_title("Promo cards (red: significant difference)")
+    return fig
+
+
+# --- the page ------------------------------------------------------------------------------
+
+def _e(value: Any) -> str:
+    return html.escape(str(value))
+
+
+def _pct(rate: dict) -> str:
+    if rate["rate"] is None:
+        return "–"
+    return f"{100 * rate['rate']:.1f} % [{100 * rate['low']:.1f}, {100 * rate['high']:.1f}]"
+
+
+def _num(mean: dict, digits: int = 1) -> str:
+    if mean["mean"] is None:
+        return "–"
+    return f"{mean['mean']:.{digits}f} [{mean['low']:.{digits}f}, {mean['high']:.{digits}f}]"
+
+
+def _html_table(header: list[str], rows: list[list[str]], flags: list[bool] | None = None) -> str:
+    head = "".join(f"<th>{_e(h)}</th>" for h in header)
+    flagged = ' class="flag"'
+    body = "".join(
+        f"<tr{flagged if flags and flags[i] else ''}>"
+        + "".join(f"<td>{_e(c)}</td>" for c in row) + "</tr>"
+        for i, row in enumerate(rows))
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
+    title = f"Balance report: {summary['game']}, {summary['games']:,} games"
+    parts = [
+        f"<h1>{_e(title)}</h1>",
+        f"<p>Seed {_e(summary['seed'])}, {_e(summary['players'])} players, bots "
+        f"{_e(', '.join(summary['bots']))} (seats: {_e(summary['seats'])}). "
+        + (f"Rules: {_e(', '.join(f'{k}={v}' for k, v in summary['rules'].items()))}. "
+           if summary["rules"] else "")
+        + "Brackets hold 95 % intervals: Wilson intervals for rates, normal intervals for "
+          "means, paired intervals (same seeds) for promo differences. A difference whose "
+          "interval excludes 0 is flagged.</p>",
+    ]
+    if summary.get("reading"):
+        parts.append(f"<p>{_e(summary['reading'])}</p>")
+    if summary["blank_cards"]:
+        parts.append(f"<p class=\"warn\">Played as blank (no effects data): "
+                     f"{_e(', '.join(summary['blank_cards']))}</p>")
+    for v in summary["variants"]:
+        parts.append(_variant_html(v))
+    if summary["promos"]:
+        parts.append("<h2>Promo cards against the base card each replaces</h2>")
+        parts.append(_html_table(
+            ["promo", "replaces", "VP/copy promo", "VP/copy base", "difference [95 %]",
+             "scorer win rate Δ [95 %]", "verdict"],
+            [[p["promo"], p["replaces"], f"{p['vp_per_copy']['promo']:.2f}",
+              f"{p['vp_per_copy']['base']:.2f}", _diff(p["vp_per_copy"], 2),
+              _diff(p["scorer_win_rate"], 3), p["verdict"]] for p in summary["promos"]],
+            [p["significant"] for p in summary["promos"]]))
+    parts.append("<h2>Charts</h2>")
+    parts += [f"<figure id=\"{name}\"><img src=\"{name}.svg\" alt=\"{_e(caption)}\">"
+              f"<figcaption>{_e(caption)}</figcaption></figure>" for name, caption in charts]
+    style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
+             "table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{padding:.2em .6em;"
+             "border-bottom:1px solid #ddd;text-align:right}td:first-child,th:first-child"
+             "{text-align:left}tr.flag td{background:#fbe3e4;font-weight:bold}"
+             ".warn{background:#fff4ce;padding:.5em}img{max-width:100%}")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{_e(title)}</title><style>{style}</style></head><body>\n"
+            + "\n".join(parts) + "\n</body></html>\n")
+
+
+def _diff(d: dict, digits: int) -> str:
+    if d["difference"] is None or d["low"] is None:
+        return "–"
+    return f"{d['difference']:+.{digits}f} [{d['low']:+.{digits}f}, {d['high']:+.{digits}f}]"
+
+
+def _variant_html(v: dict) -> str:
+    title = "Base game" if v["promo"] is None else f"With {v['promo']} " \
+                                                   f"(replacing {v['replaces']})"
+    r = v["rounds"]
+    parts = [f"<h2>{_e(title)}</h2>",
+             f"<p>{v['games']:,} games; rounds per game {_e(_num(r, 2))}, median "
+             f"{_e(r['median'])}, range {_e(r['min'])}–{_e(r['max'])}; shared victories "
+             f"{_e(_pct(v['shared_victories']))}; ended: "
+             f"{_e(', '.join(f'{k} {n:,}' for k, n in v['ends'].items()))}.</p>",
+             _html_table(["seat", "sole wins", "shared", "mean score", "median score"],
+                         [[str(s["seat"]), _pct(s["wins"]), str(s["shared"]),
+                           _num(s["score"]), str(s["score"]["median"])] for s in v["seats"]]),
+             _html_table(["bot", "games", "sole wins", "mean score", "points per round"],
+                         [[b["bot"], f"{b['games']:,}", _pct(b["wins"]), _num(b["score"]),
+                           _num(b["points_per_round"], 2)] for b in v["bots"]])]
+    if v["head_to_head"]:
+        parts.append(_html_table(["bot", "against", "finished ahead"],
+                                 [[h["bot"], h["against"], _pct(h["ahead"])]
+                                  for h in v["head_to_head"]]))
+    if v["cards"]:
+        parts.append(_html_table(
+            ["card", "plays per game", "representative", "VP per game", "scored in games",
+             "scorer win rate"],
+            [[c["card"], f"{c['plays_per_game']:.2f}", f"{c['representative']:,}",
+              _num(c["vp_per_game"], 2), f"{c['scored_in']:,}", _pct(c["scorer_wins"])]
+             for c in v["cards"]]))
+    return "\n".join(parts)

@@ -1,0 +1,226 @@
+"""The balance report's numbers: a simulation's tallies turned into rates, means and their
+95 % intervals (the `--json` document), and the terminal table read from that document.
+
+Every chart and table reads this one summary, so the terminal, `--json` and the HTML page
+always agree. Rates use Wilson intervals; means the normal interval; points per round the
+ratio (delta-method) interval; a promo against its base card a paired interval (same
+seeds) for VP per copy and Newcombe's interval for the scorer's win rate. A difference is
+*significant* when its interval excludes 0.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from pnp.simulate import ChunkResult, Plan, Tally
+from pnp.stats import Histogram, Rate, mean_interval, rate_difference, wilson
+
+BOTS_READING = {
+    "majority-rules": "Majority Rules! rerolls as the engine reads them: before each of the "
+                      "two rerolls a player keeps any of their dice and rerolls the rest; a "
+                      "die kept once may be rerolled later.",
+}
+
+
+def summarise(plan: Plan, result: ChunkResult) -> dict[str, Any]:
+    """The whole report as a JSON-ready dict (NaN written as null)."""
+    variants = [_variant(plan, v, result.tallies[v.name]) for v in plan.variants]
+    summary = {
+        "game": plan.game_id, "games": plan.games, "seed": plan.seed,
+        "players": plan.players, "bots": [b.label for b in plan.bots], "seats": plan.seats,
+        "rules": dict(plan.rules),
+        "variants": variants,
+        "promos": [_promo(plan, v, result) for v in plan.variants[1:]],
+        "blank_cards": sorted({c for v in plan.variants for c in v.blank}),
+    }
+    if plan.game_id in BOTS_READING:
+        summary["reading"] = BOTS_READING[plan.game_id]
+    return _finite(summary)
+
+
+def _rate(k: int, n: int) -> dict[str, Any]:
+    low, high = wilson(k, n)
+    return {"count": k, "of": n, "rate": k / n if n else math.nan, "low": low, "high": high}
+
+
+def _mean(values: tuple[float, float, float]) -> dict[str, float]:
+    mean, low, high = values
+    return {"mean": mean, "low": low, "high": high}
+
+
+def _distribution(hist: Histogram) -> dict[str, Any]:
+    moments = hist.moments()
+    return {**_mean(moments.interval()),
+            "min": min(hist.counts, default=None), "max": max(hist.counts, default=None),
+            "median": hist.quantile(0.5),
+            "histogram": [[value, hist.counts[value]] for value in sorted(hist.counts)]}
+
+
+def _variant(plan: Plan, variant, tally: Tally) -> dict[str, Any]:
+    n = tally.games
+    return {
+        "name": variant.name, "promo": variant.promo, "replaces": variant.replaces,
+        "games": n,
+        "rounds": _distribution(tally.rounds),
+        "ends": dict(sorted(tally.ends.items())),
+        "tie_breaks": dict(sorted(tally.tie_breaks.items())),
+        "shared_victories": _rate(tally.shared, n),
+        "seats": [
+            {"seat": s + 1, "wins": _rate(tally.seat_wins[s], n),
+             "shared": tally.seat_shared[s], "score": _distribution(tally.seat_scores[s])}
+            for s in range(plan.players)
+        ],
+        "bots": [
+            {"bot": name, "games": bot.games, "wins": _rate(bot.wins, bot.games),
+             "shared": bot.shared, "score": _mean(bot.score.interval()),
+             "points_per_round": _mean(bot.per_round.interval())}
+            for name, bot in sorted(tally.bots.items())
+        ],
+        "head_to_head": [
+            {"bot": a, "against": b, "ahead": _rate(r.k, r.n)}
+            for (a, b), r in sorted(tally.pairs.items())
+        ],
+        "cards": [_card(card, c, n) for card, c in sorted(tally.cards.items())],
+    }
+
+
+def _card(card: str, c, games: int) -> dict[str, Any]:
+    return {
+        "card": card, "plays": c.plays, "plays_per_game": c.plays / games if games else 0,
+        "representative": c.representative,
+        "vp_per_game": _mean(mean_interval(games, c.vp.total, c.vp.squares)),
+        "scored_in": c.vp.n,
+        "scorer_wins": _rate(c.scorer_wins.k, c.scorer_wins.n),
+    }
+
+
+def _promo(plan: Plan, variant, result: ChunkResult) -> dict[str, Any]:
+    """A promo against the base card it replaces, on the same seeds."""
+    base, mine = plan.variants[0], variant
+    promo_copies = dict(mine.copies).get(mine.promo, 1)
+    base_copies = dict(base.copies).get(mine.replaces, 1)
+    games = result.tallies[mine.name].games
+    own = result.tallies[mine.name].cards.get(mine.promo)
+    theirs = result.tallies[base.name].cards.get(mine.replaces)
+    own_vp = own.vp.total / promo_copies / games if own and games else 0.0
+    their_vp = theirs.vp.total / base_copies / games if theirs and games else 0.0
+    d, low, high = result.paired[mine.name].interval(scale=promo_copies * base_copies)
+    own_wins = own.scorer_wins if own else Rate()
+    their_wins = theirs.scorer_wins if theirs else Rate()
+    w, w_low, w_high = rate_difference(own_wins.k, own_wins.n, their_wins.k, their_wins.n)
+    vp_sig = _significant(low, high)
+    win_sig = own_wins.n > 0 and their_wins.n > 0 and _significant(w_low, w_high)
+    direction = d if vp_sig else w
+    return {
+        "promo": mine.promo, "replaces": mine.replaces, "games": games,
+        "vp_per_copy": {"promo": own_vp, "base": their_vp, "difference": d,
+                        "low": low, "high": high, "significant": vp_sig},
+        "scorer_win_rate": {"promo": own_wins.value, "base": their_wins.value,
+                            "difference": w, "low": w_low, "high": w_high,
+                            "significant": win_sig},
+        "significant": vp_sig or win_sig,
+        "verdict": ("stronger" if direction > 0 else "weaker") if vp_sig or win_sig
+        else "no clear difference",
+    }
+
+
+def _significant(low: float, high: float) -> bool:
+    return not (math.isnan(low) or math.isnan(high)) and (low > 0 or high < 0)
+
+
+def _finite(value: Any) -> Any:
+    """NaN and infinities become None, so the JSON is valid everywhere."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_finite(v) for v in value]
+    return value
+
+
+# --- the terminal table -------------------------------------------------------------------
+
+def _pct(rate: dict) -> str:
+    if rate["rate"] is None:
+        return "-"
+    return f"{100 * rate['rate']:5.1f} % [{100 * rate['low']:.1f}, {100 * rate['high']:.1f}]"
+
+
+def _num(mean: dict, digits: int = 1) -> str:
+    if mean["mean"] is None:
+        return "-"
+    return f"{mean['mean']:.{digits}f} [{mean['low']:.{digits}f}, {mean['high']:.{digits}f}]"
+
+
+def _table(header: list[str], rows: list[list[str]]) -> list[str]:
+    widths = [max(len(str(c)) for c in col) for col in zip(header, *rows, strict=True)]
+    fmt = "  ".join(f"{{:{'<' if i == 0 else '>'}{w}}}" for i, w in enumerate(widths))
+    return [fmt.format(*header), *(fmt.format(*row) for row in rows)]
+
+
+def text_report(summary: dict[str, Any]) -> str:
+    """The report for a terminal: one block per variant, then the promo comparisons."""
+    lines = [f"{summary['game']}: {summary['games']:,} games, seed {summary['seed']}, "
+             f"{summary['players']} players, bots {', '.join(summary['bots'])} "
+             f"(seats: {summary['seats']})",
+             "95 % intervals in brackets (Wilson for rates)."]
+    if summary.get("rules"):
+        lines.append("rules: " + ", ".join(f"{k}={v}" for k, v in summary["rules"].items()))
+    if summary.get("reading"):
+        lines.append(summary["reading"])
+    for variant in summary["variants"]:
+        lines += ["", *_variant_text(variant)]
+    if summary["promos"]:
+        lines += ["", "Promo cards against the base card each replaces (same seeds):"]
+        lines += _table(
+            ["promo", "replaces", "VP/copy promo", "base", "difference [95 %]",
+             "scorer wins Δ [95 %]", "verdict"],
+            [[p["promo"], p["replaces"], f"{p['vp_per_copy']['promo']:.2f}",
+              f"{p['vp_per_copy']['base']:.2f}", _diff(p["vp_per_copy"], 2),
+              _diff(p["scorer_win_rate"], 3), _flag(p)] for p in summary["promos"]])
+    if summary["blank_cards"]:
+        lines += ["", "Played as blank (no effects data): " + ", ".join(summary["blank_cards"])]
+    return "\n".join(lines) + "\n"
+
+
+def _diff(d: dict, digits: int) -> str:
+    if d["difference"] is None or d["low"] is None:
+        return "-"
+    return f"{d['difference']:+.{digits}f} [{d['low']:+.{digits}f}, {d['high']:+.{digits}f}]"
+
+
+def _flag(promo: dict) -> str:
+    return f"** {promo['verdict']} **" if promo["significant"] else promo["verdict"]
+
+
+def _variant_text(v: dict[str, Any]) -> list[str]:
+    title = "Base game" if v["promo"] is None else f"With {v['promo']} (replaces " \
+                                                   f"{v['replaces']})"
+    rounds = v["rounds"]
+    lines = [f"{title}: {v['games']:,} games; rounds per game {_num(rounds)}, "
+             f"median {rounds['median']}, range {rounds['min']}-{rounds['max']}; "
+             f"shared victories {_pct(v['shared_victories'])}",
+             "ended: " + ", ".join(f"{k} {n:,}" for k, n in v["ends"].items())]
+    lines += _table(["seat", "wins", "mean score", "median"],
+                    [[str(s["seat"]), _pct(s["wins"]), _num(s["score"]),
+                      str(s["score"]["median"])] for s in v["seats"]])
+    if len(v["bots"]) > 1 or v["head_to_head"]:
+        lines += ["", *_table(["bot", "games", "wins", "mean score", "points per round"],
+                              [[b["bot"], f"{b['games']:,}", _pct(b["wins"]), _num(b["score"]),
+                                _num(b["points_per_round"], 2)] for b in v["bots"]])]
+    else:
+        b = v["bots"][0]
+        lines.append(f"points per round ({b['bot']}): {_num(b['points_per_round'], 2)}")
+    if v["head_to_head"]:
+        lines += ["", *_table(["bot", "against", "finished ahead"],
+                              [[h["bot"], h["against"], _pct(h["ahead"])]
+                               for h in v["head_to_head"]])]
+    if v["cards"]:
+        lines += ["", *_table(
+            ["card", "plays/game", "representative", "VP/game", "scored in", "scorer wins"],
+            [[c["card"], f"{c['plays_per_game']:.2f}", f"{c['representative']:,}",
+              _num(c["vp_per_game"], 2), f"{c['scored_in']:,}", _pct(c["scorer_wins"])]
+             for c in v["cards"]])]
+    return lines

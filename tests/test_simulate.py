@@ -1,0 +1,234 @@
+"""`pnp simulate`: determinism across jobs, the analytic Majority Rules! round score, logs
+that `pnp check` accepts, the report in a real browser, and every bad option's exit 2."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pnp.check import check_file
+from pnp.errors import UsageError
+from pnp.simulate import Request, game_seed, plan_simulation, run, seating
+from pnp.simulate_report import summarise
+
+# Each die is worth its face, or 6 when it shows the gold die's face (1 time in 6).
+DIE_MEAN = (5 / 6) * 3.5 + 1
+FOUR_BOTS = "reroll-all,keep-high,keep-majority,keep-gold-bet"
+
+
+def _summary(**options) -> dict:
+    plan = plan_simulation(Request("majority-rules", **options))
+    return summarise(plan, run(plan, jobs=options.pop("jobs", 1)))
+
+
+def test_same_numbers_whatever_the_number_of_jobs():
+    plan = plan_simulation(Request("majority-rules", games=150, seed=9, bots=[FOUR_BOTS]))
+    one = summarise(plan, run(plan, jobs=1))
+    two = summarise(plan, run(plan, jobs=2))
+    assert one == two
+    assert one["variants"][0]["games"] == 150
+
+
+def test_the_cli_prints_identical_json_for_one_and_two_jobs(cli):
+    args = ["simulate", "majority-rules", "--games", "120", "--seed", "4", "--json",
+            "--bots", "keep-high,keep-gold-bet"]
+    one = cli(*args, "--jobs", "1")
+    two = cli(*args, "--jobs", "2")
+    assert one.exit_code == 0, one.stderr
+    assert one.stdout == two.stdout
+    report = json.loads(one.stdout)
+    assert report["games"] == 120 and report["bots"] == ["keep-high", "keep-gold-bet"]
+    assert {b["bot"] for b in report["variants"][0]["bots"]} == {"keep-high", "keep-gold-bet"}
+
+
+def test_another_seed_gives_other_games():
+    first = _summary(games=60, seed=1)
+    other = _summary(games=60, seed=2)
+    assert first["variants"][0]["rounds"] != other["variants"][0]["rounds"]
+
+
+def test_reroll_all_scores_the_analytic_mean_per_round():
+    """With nothing kept, each player's 8 dice are fresh rolls: a player's mean round score
+    is 8 × ((5/6)·3.5 + 1) = 31.33, whatever claiming moves between the two players."""
+    summary = _summary(games=300, seed=11, bots=["reroll-all"], players=2)
+    bot = summary["variants"][0]["bots"][0]
+    per_round = bot["points_per_round"]
+    assert bot["bot"] == "reroll-all" and bot["games"] == 600
+    assert per_round["low"] <= 8 * DIE_MEAN <= per_round["high"]
+    assert per_round["high"] - per_round["low"] < 1.0  # the test has teeth
+
+
+def test_rotation_seats_every_bot_in_every_seat_equally():
+    plan = plan_simulation(Request("majority-rules", games=9, bots=["reroll-all,keep-high,"
+                                                                    "keep-majority"]))
+    lineups = [seating(plan, i, game_seed(plan.seed, i)) for i in range(9)]
+    for seat in range(3):
+        assert sorted(lineup[seat] for lineup in lineups) == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+    fixed = plan_simulation(Request("majority-rules", games=9, seats="fixed",
+                                    bots=["reroll-all,keep-high"]))
+    assert {seating(fixed, i, 0) for i in range(9)} == {(0, 1)}
+    drawn = plan_simulation(Request("majority-rules", games=50, seats="draw",
+                                    bots=["reroll-all,keep-high"]))
+    draws = [seating(drawn, i, game_seed(drawn.seed, i)) for i in range(50)]
+    assert set(draws) == {(0, 1), (1, 0)}
+    assert draws == [seating(drawn, i, game_seed(drawn.seed, i)) for i in range(50)]
+
+
+def test_a_strong_policy_beats_rerolling_everything_head_to_head():
+    summary = _summary(games=100, bots=["keep-high,reroll-all"])
+    pairs = {(h["bot"], h["against"]): h["ahead"] for h in summary["variants"][0]["head_to_head"]}
+    assert pairs[("keep-high", "reroll-all")]["low"] > 0.5
+    seats = summary["variants"][0]["seats"]
+    assert sum(s["wins"]["count"] for s in seats) + \
+        summary["variants"][0]["shared_victories"]["count"] == 100
+
+
+def test_every_logged_game_passes_pnp_check(cli, tmp_path):
+    logs = tmp_path / "logs"
+    result = cli("simulate", "majority-rules", "--games", "12", "--players", "3",
+                 "--bots", "random,keep-high,keep-gold-bet", "--logs", logs, "--json")
+    assert result.exit_code == 0, result.stderr
+    files = sorted(logs.glob("game-*.json"))
+    assert [f.name for f in files] == [f"game-{i:06d}.json" for i in range(1, 13)]
+    for path in files:
+        verdict = check_file(path)
+        assert verdict.ok and verdict.finished, (path, verdict.violations)
+        record = json.loads(path.read_text())
+        assert record["_simulation"]["seed"] == 1
+        assert [p.total for p in verdict.players] == list(record["claimed"].values())
+    assert not list(logs.glob(".*partial"))
+
+
+def test_terminal_report_lists_seats_bots_and_intervals(cli):
+    result = cli("simulate", "majority-rules", "--games", "40", "--bots",
+                 "keep-majority,keep-gold-bet")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "majority-rules: 40 games, seed 1, 2 players" in out
+    assert "Wilson" in out and "points per round" in out and "finished ahead" in out
+    assert "keep-majority" in out and "keep-gold-bet" in out
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bots", "keep-lucky"], "'keep-lucky' is not a bot of majority-rules"),
+    (["--bots", "keep-hihg"], "did you mean keep-high?"),
+    (["--games", "0"], "--games: expected 1 to 10,000,000 games, not 0"),
+    (["--games", "99999999999999999999"], "expected 1 to 10,000,000 games"),
+    (["--seed", "-1"], "--seed: expected 0 to"),
+    (["--jobs", "0"], "--jobs: expected 1 to 256 jobs, not 0"),
+    (["--players", "5"], "--players: Majority Rules! is played by 2 to 4 players, not 5"),
+    (["--players", "2", "--bots", "random,random,random"], "3 bots for 2 players"),
+    (["--bot-option", "rollouts=5"], "expected BOT.KEY=VALUE"),
+    (["--bot-option", "mc.rollouts=5"], "bot 'mc' is not playing"),
+    (["--bot-option", "random.p=nan"], "nan is not a finite number"),
+    (["--bot-option", "random.p=0.5"], "bot random takes no options"),
+    (["--promos", "x.json"], "promo cards belong to The Majority 2"),
+    (["--rule", "targett=3"], "targett: not a rule option of majority-rules"),
+    (["--rule", "target=1000000000"], "--rule: target=1000000000: at most"),
+    (["--seats", "shuffle"], "--seats: expected one of rotate, draw, fixed"),
+    (["--data", "no/such/folder"], "--data: no such folder"),
+])
+def test_bad_options_exit_2_with_a_clear_message(cli, args, message):
+    result = cli("simulate", "majority-rules", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_non_numbers_are_refused_by_the_command_line(cli):
+    result = cli("simulate", "majority-rules", "--games", "nan")
+    assert result.exit_code == 2
+    assert "Invalid value for '--games'" in result.stderr and "integer" in result.stderr
+
+
+def test_unknown_game_and_every_problem_at_once(cli):
+    result = cli("simulate", "tarot")
+    assert result.exit_code == 2 and "unknown game 'tarot'" in result.stderr
+    with pytest.raises(UsageError) as exc:
+        plan_simulation(Request("majority-rules", games=0, bots=["nope"], seats="x"))
+    assert len(exc.value.problems) == 3
+
+
+def test_a_report_folder_that_is_a_file_is_refused_before_playing(cli, tmp_path):
+    blocker = tmp_path / "report"
+    blocker.write_text("keep me")
+    result = cli("simulate", "majority-rules", "--games", "5", "--report", blocker)
+    assert result.exit_code == 2 and "is a file, not a folder" in result.stderr
+    assert blocker.read_text() == "keep me"
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory) -> Path:
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    out = tmp_path_factory.mktemp("report")
+    result = CliRunner().invoke(app, ["simulate", "majority-rules", "--games", "60",
+                                      "--bots", FOUR_BOTS, "--report", str(out)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    return out
+
+
+def test_report_files_are_deterministic(report, tmp_path):
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    result = CliRunner().invoke(app, ["simulate", "majority-rules", "--games", "60", "--bots",
+                                      FOUR_BOTS, "--report", str(tmp_path)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0
+    names = sorted(p.name for p in report.iterdir())
+    assert names == sorted(p.name for p in tmp_path.iterdir())
+    assert {"index.html", "summary.json", "seats.svg", "rounds.svg", "scores.svg",
+            "bots.svg", "head-to-head.svg"} <= set(names)
+    for name in names:
+        assert (report / name).read_bytes() == (tmp_path / name).read_bytes(), name
+
+
+def test_report_loads_in_a_real_browser_with_every_chart(report):
+    from test_gallery import CHROMIUM_FLAGS, _chromium
+
+    executable = _chromium()
+    from playwright.sync_api import sync_playwright
+
+    charts = sorted(p.name for p in report.glob("*.svg"))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            page.goto((report / "index.html").as_uri())
+            page.wait_for_load_state("load")
+            page.wait_for_function("Array.from(document.images).every(i => i.complete)")
+            images = page.evaluate("Array.from(document.images).map(i => "
+                                   "[i.currentSrc.split('/').pop(), i.naturalWidth])")
+            text = page.inner_text("body")
+        finally:
+            browser.close()
+    assert sorted(name for name, _ in images) == charts
+    assert all(width > 100 for _, width in images), images
+    assert "Balance report: majority-rules, 60 games" in text
+    assert "Wilson" in text and "keep-gold-bet" in text
+
+
+@pytest.mark.slow
+def test_dask_local_cluster_gives_identical_results():
+    distributed = pytest.importorskip("distributed")
+    plan = plan_simulation(Request("majority-rules", games=300, seed=3, bots=[FOUR_BOTS]))
+    local = summarise(plan, run(plan, jobs=1))
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = summarise(plan, run(plan, dask=cluster.scheduler_address))
+    assert remote == local
+
+
+@pytest.mark.slow  # waits out the connection timeout
+def test_an_unreachable_dask_scheduler_is_exit_2(cli):
+    pytest.importorskip("distributed")
+    result = cli("simulate", "majority-rules", "--games", "5", "--dask", "tcp://127.0.0.1:9")
+    assert result.exit_code == 2
+    assert "--dask: cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr
