@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.content.output import atomic_path, write_text
+from pnp.simulate_report import shown_cards, variant_title
 
 CHART_STYLE = {"svg.hashsalt": "pnp-simulate", "svg.fonttype": "path", "font.size": 9,
                "axes.spines.top": False, "axes.spines.right": False}
@@ -40,7 +41,7 @@ def write_report(summary: dict[str, Any], folder: Path) -> Path:
         charts.append(("head-to-head", "Head to head", _head_to_head))
     if base["cards"]:
         charts.append(("cards", "Cards: VP contributed per game", _cards))
-    if summary["promos"]:
+    if any(p["vp_per_copy"]["difference"] is not None for p in summary["promos"]):
         charts.append(("promos", "Promo cards against the base card they replace", _promos))
     drawn = []
     for name, title, draw in charts:
@@ -93,8 +94,8 @@ def _rounds(summary: dict) -> Any:
     rounds = summary["variants"][0]["rounds"]
     fig = _figure()
     ax = fig.subplots()
-    values = [v for v, _ in rounds["histogram"]]
-    ax.bar(values, [n for _, n in rounds["histogram"]], width=0.9, color=BAR)
+    ax.hist([v for v, _ in rounds["histogram"]], weights=[n for _, n in rounds["histogram"]],
+            bins=_bins(rounds["min"], rounds["max"]), color=BAR, rwidth=0.9)
     ax.axvspan(rounds["low"], rounds["high"], color=ALERT, alpha=0.3,
                label=f"mean {rounds['mean']:.2f} [{rounds['low']:.2f}, {rounds['high']:.2f}]")
     ax.axvline(rounds["mean"], color=ALERT, linewidth=1)
@@ -191,21 +192,21 @@ def _cards(summary: dict) -> Any:
 
 
 def _promos(summary: dict) -> Any:
-    promos = summary["promos"]
-    fig = _figure(6.4, 1.2 + 0.35 * len(promos))
+    promos = [p for p in summary["promos"] if p["vp_per_copy"]["difference"] is not None]
+    fig = _figure(7.5, 1.4 + 0.35 * len(promos))
     ax = fig.subplots()
-    labels = [f"{p['promo']} vs {p['replaces']}" for p in promos]
-    diffs = [p["vp_per_copy"] for p in promos]
-    for i, (d, p) in enumerate(zip(diffs, promos, strict=True)):
+    for i, p in enumerate(promos):
+        d = p["vp_per_copy"]
         colour = ALERT if p["significant"] else QUIET
-        ax.errorbar([d["difference"]], [i], xerr=[[d["difference"] - d["low"]],
-                                                  [d["high"] - d["difference"]]],
+        ax.errorbar([d["difference"]], [i], xerr=[[max(0.0, d["difference"] - d["low"])],
+                                                  [max(0.0, d["high"] - d["difference"])]],
                     fmt="o", color=colour, capsize=3)
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_yticks(range(len(labels)), labels)
-    ax.invert_yaxis()
-    ax.set_xlabel("VP per copy: promo minus base card, paired on the same seeds (95 %)")
-    ax.set_title("Promo cards (red: significant difference)")
+    ax.set_yticks(range(len(promos)), [f"{p['promo']}\nfor {p['replaces']}" for p in promos],
+                  fontsize=7)
+    ax.set_ylim(len(promos) - 0.5, -0.5)
+    ax.set_xlabel("VP per copy, promo minus the base card it replaces (same seeds, 95 %)")
+    fig.suptitle("Promo cards (red: a significant difference)")
     return fig
 
 
@@ -254,28 +255,33 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
     if summary["blank_cards"]:
         parts.append(f"<p class=\"warn\">Played as blank (no effects data): "
                      f"{_e(', '.join(summary['blank_cards']))}</p>")
-    for v in summary["variants"]:
-        parts.append(_variant_html(v))
     if summary["promos"]:
         parts.append("<h2>Promo cards against the base card each replaces</h2>")
         parts.append(_html_table(
             ["promo", "replaces", "VP/copy promo", "VP/copy base", "difference [95 %]",
              "scorer win rate Δ [95 %]", "verdict"],
-            [[p["promo"], p["replaces"], f"{p['vp_per_copy']['promo']:.2f}",
-              f"{p['vp_per_copy']['base']:.2f}", _diff(p["vp_per_copy"], 2),
+            [[p["promo"], p["replaces"] or "(added)", _fixed(p["vp_per_copy"]["promo"]),
+              _fixed(p["vp_per_copy"]["base"]), _diff(p["vp_per_copy"], 2),
               _diff(p["scorer_win_rate"], 3), p["verdict"]] for p in summary["promos"]],
             [p["significant"] for p in summary["promos"]]))
+    for v in summary["variants"]:
+        parts.append(_variant_html(v))
     parts.append("<h2>Charts</h2>")
     parts += [f"<figure id=\"{name}\"><img src=\"{name}.svg\" alt=\"{_e(caption)}\">"
               f"<figcaption>{_e(caption)}</figcaption></figure>" for name, caption in charts]
     style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
              "table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{padding:.2em .6em;"
-             "border-bottom:1px solid #ddd;text-align:right}td:first-child,th:first-child"
+             "border-bottom:1px solid #ddd;text-align:right}"
+             "td:not(:first-child){white-space:nowrap}td:first-child,th:first-child"
              "{text-align:left}tr.flag td{background:#fbe3e4;font-weight:bold}"
              ".warn{background:#fff4ce;padding:.5em}img{max-width:100%}")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{_e(title)}</title><style>{style}</style></head><body>\n"
             + "\n".join(parts) + "\n</body></html>\n")
+
+
+def _fixed(value: float | None) -> str:
+    return "–" if value is None else f"{value:.2f}"
 
 
 def _diff(d: dict, digits: int) -> str:
@@ -285,8 +291,7 @@ def _diff(d: dict, digits: int) -> str:
 
 
 def _variant_html(v: dict) -> str:
-    title = "Base game" if v["promo"] is None else f"With {v['promo']} " \
-                                                   f"(replacing {v['replaces']})"
+    title = variant_title(v)
     r = v["rounds"]
     parts = [f"<h2>{_e(title)}</h2>",
              f"<p>{v['games']:,} games; rounds per game {_e(_num(r, 2))}, median "
@@ -303,11 +308,11 @@ def _variant_html(v: dict) -> str:
         parts.append(_html_table(["bot", "against", "finished ahead"],
                                  [[h["bot"], h["against"], _pct(h["ahead"])]
                                   for h in v["head_to_head"]]))
-    if v["cards"]:
+    if shown_cards(v):
         parts.append(_html_table(
             ["card", "plays per game", "representative", "VP per game", "scored in games",
              "scorer win rate"],
             [[c["card"], f"{c['plays_per_game']:.2f}", f"{c['representative']:,}",
               _num(c["vp_per_game"], 2), f"{c['scored_in']:,}", _pct(c["scorer_wins"])]
-             for c in v["cards"]]))
+             for c in shown_cards(v)]))
     return "\n".join(parts)

@@ -96,33 +96,43 @@ def _card(card: str, c, games: int) -> dict[str, Any]:
 
 
 def _promo(plan: Plan, variant, result: ChunkResult) -> dict[str, Any]:
-    """A promo against the base card it replaces, on the same seeds."""
+    """A promo against the base card it replaces, on the same seeds. A card added to the
+    deck (a Ghost) replaces nothing, so it has its own figures but no comparison."""
     base, mine = plan.variants[0], variant
     promo_copies = dict(mine.copies).get(mine.promo, 1)
-    base_copies = dict(base.copies).get(mine.replaces, 1)
     games = result.tallies[mine.name].games
     own = result.tallies[mine.name].cards.get(mine.promo)
-    theirs = result.tallies[base.name].cards.get(mine.replaces)
     own_vp = own.vp.total / promo_copies / games if own and games else 0.0
+    own_wins = own.scorer_wins if own else Rate()
+    summary = {"promo": mine.promo, "replaces": mine.replaces, "games": games,
+               "vp_per_copy": {"promo": own_vp, "base": None, "difference": None,
+                               "low": None, "high": None, "significant": False},
+               "scorer_win_rate": {"promo": own_wins.value, "base": None, "difference": None,
+                                   "low": None, "high": None, "significant": False},
+               "significant": False, "verdict": "added (no base card)"}
+    if mine.replaces is None:
+        return summary
+    base_copies = dict(base.copies).get(mine.replaces, 1)
+    theirs = result.tallies[base.name].cards.get(mine.replaces)
     their_vp = theirs.vp.total / base_copies / games if theirs and games else 0.0
     d, low, high = result.paired[mine.name].interval(scale=promo_copies * base_copies)
-    own_wins = own.scorer_wins if own else Rate()
     their_wins = theirs.scorer_wins if theirs else Rate()
-    w, w_low, w_high = rate_difference(own_wins.k, own_wins.n, their_wins.k, their_wins.n)
     vp_sig = _significant(low, high)
-    win_sig = own_wins.n > 0 and their_wins.n > 0 and _significant(w_low, w_high)
-    direction = d if vp_sig else w
-    return {
-        "promo": mine.promo, "replaces": mine.replaces, "games": games,
-        "vp_per_copy": {"promo": own_vp, "base": their_vp, "difference": d,
-                        "low": low, "high": high, "significant": vp_sig},
-        "scorer_win_rate": {"promo": own_wins.value, "base": their_wins.value,
-                            "difference": w, "low": w_low, "high": w_high,
-                            "significant": win_sig},
-        "significant": vp_sig or win_sig,
-        "verdict": ("stronger" if direction > 0 else "weaker") if vp_sig or win_sig
-        else "no clear difference",
-    }
+    summary["vp_per_copy"] = {"promo": own_vp, "base": their_vp, "difference": d,
+                              "low": low, "high": high, "significant": vp_sig}
+    win_sig = False
+    if own_wins.n and their_wins.n:
+        w, w_low, w_high = rate_difference(own_wins.k, own_wins.n, their_wins.k,
+                                           their_wins.n)
+        win_sig = _significant(w_low, w_high)
+        summary["scorer_win_rate"] = {"promo": own_wins.value, "base": their_wins.value,
+                                      "difference": w, "low": w_low, "high": w_high,
+                                      "significant": win_sig}
+    direction = d if vp_sig else summary["scorer_win_rate"]["difference"] or 0.0
+    summary["significant"] = vp_sig or win_sig
+    summary["verdict"] = (("stronger" if direction > 0 else "weaker") if vp_sig or win_sig
+                          else "no clear difference")
+    return summary
 
 
 def _significant(low: float, high: float) -> bool:
@@ -138,6 +148,14 @@ def _finite(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_finite(v) for v in value]
     return value
+
+
+def variant_title(v: dict[str, Any]) -> str:
+    if v["promo"] is None:
+        return "Base game"
+    if v["replaces"] is None:
+        return f"With {v['promo']} (added to the deck)"
+    return f"With {v['promo']} (replacing {v['replaces']})"
 
 
 # --- the terminal table -------------------------------------------------------------------
@@ -170,19 +188,31 @@ def text_report(summary: dict[str, Any]) -> str:
         lines.append("rules: " + ", ".join(f"{k}={v}" for k, v in summary["rules"].items()))
     if summary.get("reading"):
         lines.append(summary["reading"])
-    for variant in summary["variants"]:
-        lines += ["", *_variant_text(variant)]
     if summary["promos"]:
         lines += ["", "Promo cards against the base card each replaces (same seeds):"]
         lines += _table(
             ["promo", "replaces", "VP/copy promo", "base", "difference [95 %]",
              "scorer wins Δ [95 %]", "verdict"],
-            [[p["promo"], p["replaces"], f"{p['vp_per_copy']['promo']:.2f}",
-              f"{p['vp_per_copy']['base']:.2f}", _diff(p["vp_per_copy"], 2),
+            [[p["promo"], p["replaces"] or "(added)", _fixed(p["vp_per_copy"]["promo"]),
+              _fixed(p["vp_per_copy"]["base"]), _diff(p["vp_per_copy"], 2),
               _diff(p["scorer_win_rate"], 3), _flag(p)] for p in summary["promos"]])
     if summary["blank_cards"]:
         lines += ["", "Played as blank (no effects data): " + ", ".join(summary["blank_cards"])]
+    for variant in summary["variants"]:
+        lines += ["", *_variant_text(variant)]
     return "\n".join(lines) + "\n"
+
+
+def _fixed(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def shown_cards(v: dict[str, Any]) -> list[dict]:
+    """Every card of the base game; for a promo variant, the promo and the card it
+    replaces (the rest is in the JSON)."""
+    if v["promo"] is None:
+        return v["cards"]
+    return [c for c in v["cards"] if c["card"] in (v["promo"], v["replaces"])]
 
 
 def _diff(d: dict, digits: int) -> str:
@@ -196,8 +226,7 @@ def _flag(promo: dict) -> str:
 
 
 def _variant_text(v: dict[str, Any]) -> list[str]:
-    title = "Base game" if v["promo"] is None else f"With {v['promo']} (replaces " \
-                                                   f"{v['replaces']})"
+    title = variant_title(v)
     rounds = v["rounds"]
     lines = [f"{title}: {v['games']:,} games; rounds per game {_num(rounds)}, "
              f"median {rounds['median']}, range {rounds['min']}-{rounds['max']}; "
@@ -217,10 +246,10 @@ def _variant_text(v: dict[str, Any]) -> list[str]:
         lines += ["", *_table(["bot", "against", "finished ahead"],
                               [[h["bot"], h["against"], _pct(h["ahead"])]
                                for h in v["head_to_head"]])]
-    if v["cards"]:
+    if shown_cards(v):
         lines += ["", *_table(
             ["card", "plays/game", "representative", "VP/game", "scored in", "scorer wins"],
             [[c["card"], f"{c['plays_per_game']:.2f}", f"{c['representative']:,}",
               _num(c["vp_per_game"], 2), f"{c['scored_in']:,}", _pct(c["scorer_wins"])]
-             for c in v["cards"]])]
+             for c in shown_cards(v)])]
     return lines

@@ -232,3 +232,64 @@ def test_an_unreachable_dask_scheduler_is_exit_2(cli):
     result = cli("simulate", "majority-rules", "--games", "5", "--dask", "tcp://127.0.0.1:9")
     assert result.exit_code == 2
     assert "--dask: cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.stderr
+
+
+# --- The Majority 2: cards, promos against the base card they replace ----------------------
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "data" / "examples"
+STRONG = EXAMPLES / "majority2-overpowered-promo.json"
+
+
+def _base_card_copy(tmp_path: Path, card_id: str = "witches-secretary") -> Path:
+    """A promo file holding an exact copy of a base card under another id."""
+    members = json.loads((EXAMPLES.parent / "majority2" / "members.json").read_text())
+    card = {**next(c for c in members["cards"] if c["id"] == card_id),
+            "id": f"copy-{card_id}", "title": "Witches Secretary (copy)", "quantity": 1}
+    path = tmp_path / "copy.json"
+    path.write_text(json.dumps({"$schema": "x", "set": "promo", "name": "copy",
+                                "cards": [card]}))
+    return path
+
+
+@pytest.mark.slow
+def test_an_over_strong_promo_is_flagged_and_a_copy_of_a_base_card_is_not(tmp_path):
+    plan = plan_simulation(Request("majority2", games=400, seed=2,
+                                   promos=[STRONG, _base_card_copy(tmp_path)]))
+    summary = summarise(plan, run(plan, jobs=2))
+    promos = {p["promo"]: p for p in summary["promos"]}
+    strong = promos["house-witches-grand-secretary"]
+    assert strong["replaces"] == "witches-secretary"
+    assert strong["significant"] and strong["verdict"] == "stronger"
+    assert strong["vp_per_copy"]["low"] > 0
+    same = promos["copy-witches-secretary"]
+    assert not same["significant"] and same["verdict"] == "no clear difference"
+    assert same["vp_per_copy"]["low"] < 0 < same["vp_per_copy"]["high"]
+    assert same["scorer_win_rate"]["low"] < 0 < same["scorer_win_rate"]["high"]
+
+
+def test_majority2_report_has_every_card_and_names_blank_ones(cli):
+    promos = EXAMPLES / "majority2-promo-cards.json"
+    result = cli("simulate", "majority2", "--games", "20", "--promos", promos, "--json")
+    assert result.exit_code == 0, result.stderr
+    summary = json.loads(result.stdout)
+    blank = set(summary["blank_cards"])
+    ids = [c["id"] for c in json.loads(promos.read_text())["cards"] if "effects" not in c]
+    assert ids and set(ids) <= blank
+    variants = {v["name"]: v for v in summary["variants"]}
+    assert set(variants) == {"base", *(c["id"] for c in json.loads(promos.read_text())["cards"])}
+    base_cards = {c["card"] for c in variants["base"]["cards"]}
+    assert "witches-secretary" in base_cards and len(base_cards) == 25
+    text = cli("simulate", "majority2", "--games", "20", "--promos", promos).stdout
+    assert "Played as blank (no effects data): " in text
+    assert all(card in text for card in ids)
+
+
+def test_a_bad_promo_file_is_named_with_its_json_path(cli, tmp_path):
+    bad = json.loads(STRONG.read_text())
+    bad["cards"][0]["cost"] = "cheap"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad, indent=1))
+    result = cli("simulate", "majority2", "--games", "5", "--promos", path)
+    assert result.exit_code == 2
+    assert f"{path}:" in result.stderr and "$.cards[0].cost" in result.stderr
+    assert "Traceback" not in result.stderr
