@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pnp.simulate import ChunkResult, Plan, Tally
+from pnp.simulate import CardTally, ChunkResult, Plan, Tally
 from pnp.stats import Histogram, Rate, mean_interval, rate_difference, wilson
 
 BOTS_READING = {
@@ -81,7 +81,9 @@ def _variant(plan: Plan, variant, tally: Tally) -> dict[str, Any]:
             {"bot": a, "against": b, "ahead": _rate(r.k, r.n)}
             for (a, b), r in sorted(tally.pairs.items())
         ],
-        "cards": [_card(card, c, n) for card, c in sorted(tally.cards.items())],
+        # every card of the deck, also one never played (that is worth knowing too)
+        "cards": [_card(card, tally.cards.get(card, CardTally()), n)
+                  for card in sorted(set(tally.cards) | {c for c, _ in variant.copies})],
     }
 
 

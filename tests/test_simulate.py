@@ -269,7 +269,7 @@ def test_an_over_strong_promo_is_flagged_and_a_copy_of_a_base_card_is_not(tmp_pa
 
 def test_majority2_report_has_every_card_and_names_blank_ones(cli):
     promos = EXAMPLES / "majority2-promo-cards.json"
-    result = cli("simulate", "majority2", "--games", "20", "--promos", promos, "--json")
+    result = cli("simulate", "majority2", "--games", "6", "--promos", promos, "--json")
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
     blank = set(summary["blank_cards"])
@@ -279,7 +279,7 @@ def test_majority2_report_has_every_card_and_names_blank_ones(cli):
     assert set(variants) == {"base", *(c["id"] for c in json.loads(promos.read_text())["cards"])}
     base_cards = {c["card"] for c in variants["base"]["cards"]}
     assert "witches-secretary" in base_cards and len(base_cards) == 25
-    text = cli("simulate", "majority2", "--games", "20", "--promos", promos).stdout
+    text = cli("simulate", "majority2", "--games", "2", "--promos", promos).stdout
     assert "Played as blank (no effects data): " in text
     assert all(card in text for card in ids)
 
@@ -293,3 +293,40 @@ def test_a_bad_promo_file_is_named_with_its_json_path(cli, tmp_path):
     assert result.exit_code == 2
     assert f"{path}:" in result.stderr and "$.cards[0].cost" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_every_logged_majority2_game_passes_pnp_check_with_its_promo(cli, tmp_path):
+    logs = tmp_path / "logs"
+    result = cli("simulate", "majority2", "--games", "3", "--promos", STRONG, "--logs", logs)
+    assert result.exit_code == 0, result.stderr
+    base = sorted(logs.glob("game-*.json"))
+    promo = sorted((logs / "house-witches-grand-secretary").glob("game-*.json"))
+    assert len(base) == len(promo) == 3
+    for path in base + promo:
+        verdict = check_file(path)
+        assert verdict.ok, (path, verdict.violations)
+    record = json.loads(promo[0].read_text())
+    assert record["use_promos"] == ["house-witches-grand-secretary"]
+    assert (promo[0].parent / record["promos"]).resolve() == STRONG.resolve()
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_the_progress_bar_runs_on_a_terminal_only(monkeypatch, cli, terminal):
+    import pnp.cli.simulate as command
+    import pnp.simulate as library
+
+    advanced = []
+    real_run = library.run
+
+    def spy(plan, **options):
+        progress = options.get("progress")
+        if progress is not None:
+            options["progress"] = lambda n: (advanced.append(n), progress(n))
+        return real_run(plan, **options)
+
+    monkeypatch.setattr(command, "is_terminal", lambda: terminal)
+    monkeypatch.setattr(library, "run", spy)
+    result = cli("simulate", "majority-rules", "--games", "130", "--jobs", "1")
+    assert result.exit_code == 0, result.stderr
+    assert "majority-rules: 130 games" in result.stdout
+    assert advanced == ([100, 30] if terminal else [])

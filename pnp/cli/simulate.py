@@ -96,7 +96,13 @@ def _run(simulate, plan, jobs, dask, logs):
 
     variants = len(plan.variants)
     label = f"{plan.games:,} games" + (f" × {variants} decks" if variants > 1 else "")
-    with Progress(transient=True) as bar:
+    # No refresh thread (auto_refresh off): the worker processes are forked while the bar
+    # is shown, and a fork must not copy a thread holding the console's lock.
+    with Progress(transient=True, auto_refresh=False) as bar:
         task = bar.add_task(label, total=plan.games)
-        return simulate.run(plan, jobs=jobs, dask=dask, logs_dir=logs,
-                            progress=lambda n: bar.advance(task, n))
+
+        def advance(games: int) -> None:
+            bar.advance(task, games)
+            bar.refresh()
+
+        return simulate.run(plan, jobs=jobs, dask=dask, logs_dir=logs, progress=advance)
