@@ -8,15 +8,17 @@ a bad word never leaves a kit half rebuilt. Each file is written atomically.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from pnp.documents import document_files
 from pnp.errors import FitError, Problem, UsageError
 from pnp.gamedata import load_content
 from pnp.games import GAMES, get_game
+from pnp.render.art import art_folder, with_art
 from pnp.render.decks import FileSummary, PrintOptions, check_print_options
 from pnp.render.fonts import FontFamily, font_set
+from pnp.render.images import MAX_DPI, MIN_DPI
 from pnp.render.layout import layout_set
 from pnp.render.printables import check_file, render_file
 
@@ -35,10 +37,19 @@ class BuildRequest:
     promos: tuple[Path, ...] = ()
     font: FontFamily | Path | None = None
     dice: str = "nets"
+    art_dir: Path | None = None
 
     @property
     def game_ids(self) -> tuple[str, ...]:
         return self.games or tuple(GAMES)
+
+    @property
+    def print_options(self) -> PrintOptions:
+        """The options with the art cache under the output folder (rebuilds reuse it)."""
+        return replace(self.options, art_cache=self.out_dir / ART_CACHE)
+
+
+ART_CACHE = Path(".cache") / "art"
 
 
 @dataclass(frozen=True)
@@ -50,6 +61,7 @@ class PlannedFile:
     components: tuple[str, ...]
     write: Callable[[Callable[[], None] | None], FileSummary]
     check: Callable[[], list] = lambda: []
+    printables: tuple = ()
 
 
 def plan_build(request: BuildRequest) -> list[PlannedFile]:
@@ -64,11 +76,11 @@ def plan_build(request: BuildRequest) -> list[PlannedFile]:
 
 
 def run_build(request: BuildRequest,
-              progress: Callable[[PlannedFile], Callable[[], None] | None] | None = None
-              ) -> list[FileSummary]:
+              progress: Callable[[PlannedFile], Callable[[], None] | None] | None = None,
+              planned: list[PlannedFile] | None = None) -> list[FileSummary]:
     """Check every planned file, then write them (each writer skips the check it just
-    passed); returns a summary per file."""
-    planned = plan_build(request)
+    passed); returns a summary per file. `planned`: the request's plan, if already made."""
+    planned = plan_build(request) if planned is None else planned
     problems = [p for f in planned for p in f.check()]
     if problems:
         raise FitError(problems)
@@ -97,9 +109,13 @@ def _check_options(request: BuildRequest) -> None:
                          "add the game 'majority-rules'")
     if request.font is not None:
         font_set(request.font)  # every face parsed now: a bad font file is refused up front
-    for option, folder in (("--templates", request.templates_dir), ("--data", request.data_dir)):
+    for option, folder in (("--templates", request.templates_dir), ("--data", request.data_dir),
+                           ("--art", request.art_dir)):
         if folder is not None and not folder.is_dir():
             raise UsageError(f"{option} {folder}: folder not found")
+    if not MIN_DPI <= request.options.image_dpi <= MAX_DPI:
+        raise UsageError(f"--image-dpi must be between {MIN_DPI} and {MAX_DPI}, "
+                         f"not {request.options.image_dpi}")
 
 
 def game_printables(request: BuildRequest) -> list[tuple[str, str, list]]:
@@ -118,7 +134,8 @@ def _content(game_id: str, request: BuildRequest):
 def _printables(game_id: str, request: BuildRequest, content=None) -> list:
     game = get_game(game_id)
     content = _content(game_id, request) if content is None else content
-    return game.decks(content, **_deck_options(game_id, request)) if game.decks else []
+    printables = game.decks(content, **_deck_options(game_id, request)) if game.decks else []
+    return with_art(printables, art_folder(request.art_dir), layout_set(request.templates_dir))
 
 
 @dataclass(frozen=True)
@@ -181,12 +198,13 @@ def _deck_files(game_id: str, title: str, decks: list,
 
         def write(progress, group=group, path=path):
             return render_file(path, group, layouts, font_set(request.font),
-                               request.options, title, progress, checked=True)
+                               request.print_options, title, progress, checked=True)
 
         def check(group=group):
-            return check_file(group, layouts, font_set(request.font), request.options)
+            return check_file(group, layouts, font_set(request.font), request.print_options)
 
-        files.append(PlannedFile(game_id, path, tuple(d.id for d in group), write, check))
+        files.append(PlannedFile(game_id, path, tuple(d.id for d in group), write, check,
+                                 tuple(group)))
     return files
 
 

@@ -21,6 +21,7 @@ from pnp.errors import UsageError
 from pnp.render.decks import FileSummary
 from pnp.render.fonts import font_set
 from pnp.render.geometry import card_size, check_margins
+from pnp.render.images import ImageSettings
 from pnp.render.layout import LayoutSet, layout_set
 from pnp.render.model import Deck
 from pnp.render.raster import rasterise, save_png
@@ -56,6 +57,7 @@ class FaceJob:
     font: object
     templates: Path | None
     scratch: Path
+    images: ImageSettings = ImageSettings()
 
     @property
     def size(self) -> tuple[int, int]:
@@ -121,7 +123,8 @@ def export_shop(request: BuildRequest, order: str = "front-back",
         for deck in decks:
             path = request.out_dir / game_id / "shop" / f"{deck.id}.pdf"
             written.append(render_single_cards(path, [deck], layouts, fonts,
-                                               request.options.bleed, title, order))
+                                               request.options.bleed, title, order,
+                                               images=request.print_options.images))
             if progress:
                 progress()
     return written
@@ -142,7 +145,8 @@ def export_png(request: BuildRequest, dpi: int = 300, jobs: int | None = None,
                 targets = [folder / f"{page.name}.png"
                            for page in face_pages([deck], shared_backs_once=True)]
                 job = FaceJob(deck, title, (), dpi, request.options.bleed, request.font,
-                              request.templates_dir, Path(scratch))
+                              request.templates_dir, Path(scratch),
+                              request.print_options.images)
                 tasks += [PngTask(replace(job, faces=run), tuple(targets[i] for i in run))
                           for run in _runs(len(targets), workers)]
                 results.append(ImageSet(deck.id, folder, tuple(targets), job.size))
@@ -159,7 +163,8 @@ def checked_decks(request: BuildRequest) -> list[tuple[str, str, list[Deck]]]:
 
     chosen = export_decks(request)
     layouts, fonts = _layouts(request), font_set(request.font)
-    options = PrintOptions(bleed=request.options.bleed)
+    options = PrintOptions(bleed=request.options.bleed, image_dpi=request.options.image_dpi,
+                           art_cache=request.print_options.art_cache)
     problems = [p for _, _, decks in chosen for p in preflight(decks, layouts, fonts, options)]
     if problems:
         raise FitError(problems)
@@ -174,7 +179,8 @@ def face_images(job: FaceJob) -> Iterator:
     pdf = Path(name)
     try:
         render_single_cards(pdf, [job.deck], layouts, fonts, job.bleed, job.title,
-                            shared_backs_once=True, select=job.faces, checked=True)
+                            shared_backs_once=True, select=job.faces, checked=True,
+                            images=job.images)
         yield from rasterise(pdf, range(len(job.faces)), job.dpi, job.size)
     finally:
         pdf.unlink(missing_ok=True)

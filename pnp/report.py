@@ -9,13 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.build import BuildRequest, game_printables
-from pnp.errors import FitError
+from pnp.errors import FitError, Problem
+from pnp.render.art import art_folder, art_names, unused_art
+from pnp.render.decks import image_uses
 from pnp.render.draw import FaceContext, fitted_texts
 from pnp.render.fonts import font_set
 from pnp.render.layout import layout_set
 from pnp.render.model import Deck
 
 LEGIBILITY_FLOOR = 6.0
+# Effective resolution of placed art: below GOOD_DPI `--report` and `validate` warn, below
+# POOR_DPI every build does (it will print visibly soft).
+GOOD_DPI = 300
+POOR_DPI = 150
 
 
 @dataclass(frozen=True)
@@ -59,3 +65,46 @@ def fit_report(request: BuildRequest) -> list[FitEntry]:
         raise FitError(problems)
     return sorted(entries, key=lambda e: (e.size / e.max_size, e.size, -len(e.text), e.card,
                                           e.box))
+
+
+@dataclass(frozen=True)
+class ArtUse:
+    """One image file at one printed size: its resolution there and the cards using it."""
+
+    game: str
+    path: str
+    dpi: float
+    cards: tuple[str, ...]
+
+
+def art_report(request: BuildRequest,
+               printables: list[tuple[str, list]]) -> tuple[list[ArtUse], list[Problem]]:
+    """For the (game id, printables) being made: every placed image at its effective DPI,
+    lowest first, and a warning for each `--art` file that none of them shows."""
+    layouts = layout_set(request.templates_dir)
+    fonts = font_set(request.font)
+    options = request.print_options
+    grouped: dict[tuple, list[str]] = {}
+    names: dict[str, bool] = {}
+    for game_id, group in printables:
+        for name, shown in art_names(group, layouts).items():
+            names[name] = names.get(name, False) or shown
+        decks = [p for p in group if isinstance(p, Deck)]
+        for use in image_uses(decks, layouts, fonts, options):
+            grouped.setdefault((game_id, str(use.path), round(use.dpi)), []).append(use.card)
+    uses = [ArtUse(g, path, dpi, tuple(dict.fromkeys(cards)))
+            for (g, path, dpi), cards in grouped.items()]
+    uses.sort(key=lambda u: (u.dpi, u.path))
+    return uses, unused_art(art_folder(request.art_dir), names)
+
+
+def dpi_warnings(uses: list[ArtUse], below: float) -> list[Problem]:
+    """A warning per image printed below `below` DPI, naming the file and its cards."""
+    return [Problem(u.path, f"{u.dpi:.0f} DPI as printed on {_cards(u.cards)}: below "
+                    f"{below:.0f} DPI it prints soft; aim for {GOOD_DPI} DPI at print size")
+            for u in uses if u.dpi < below]
+
+
+def _cards(cards: tuple[str, ...]) -> str:
+    more = f" (and {len(cards) - 1} more)" if len(cards) > 1 else ""
+    return f"{cards[0]}{more}"

@@ -114,7 +114,8 @@ def export_tts(request: BuildRequest, dpi: int = 300, jobs: int | None = None,
                 next_id += len(sheets)
                 deck_dpi = sheet_dpi(deck, [s.grid for s in sheets], dpi)
                 base = FaceJob(deck, title, (), deck_dpi, 0.0, request.font,
-                               request.templates_dir, Path(scratch))
+                               request.templates_dir, Path(scratch),
+                               request.print_options.images)
                 deck_tasks = _sheet_tasks(base, sheets, folder)
                 tasks += deck_tasks
                 images = tuple(p for t in deck_tasks for p in (t.target, t.thumbnail) if p)

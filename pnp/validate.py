@@ -89,6 +89,10 @@ def validate_file(path: Path, data_dir: Path | None = None,
             report.warnings += source.warnings
         found = _context_problems(path, report.kind, source, data_dir, font)
         report.problems += [p for p in found if p not in report.problems]
+        if report.kind == "majority2-cards":
+            art_found, soft = _art_problems(path, source)
+            report.problems += art_found
+            report.warnings += soft
     except DataError as exc:
         report.problems += exc.problems
     report.problems.sort(key=lambda p: (p.file != str(path), p.line or 0))
@@ -146,6 +150,35 @@ def _print_problems(path: Path, role: str, game_id: str, data_dir: Path | None,
                 if p.file == str(path)]
     except PnpError as exc:
         return exc.problems
+
+
+ART_LAYOUT = "m2-member-art"
+
+
+def _art_problems(path: Path, source) -> tuple[list[Problem], list[Problem]]:
+    """Each card's `art`: the file exists and is a usable image (problems), and prints at
+    300 DPI or more in the shipped member art window (warnings otherwise)."""
+    from pnp.render.images import inspect_image
+    from pnp.render.layout import layout_set
+    from pnp.render.pictures import art_box_dpi
+    from pnp.report import GOOD_DPI
+
+    problems, warnings = [], []
+    for i, card in enumerate(source.value["cards"]):
+        if not card.get("art"):
+            continue
+        where = f"$.cards[{i}].art"
+        art = path.parent / card["art"]
+        try:
+            info = inspect_image(art)
+        except DataError as exc:
+            problems += [source.problem(where, f"{p.file}: {p.message}") for p in exc.problems]
+            continue
+        dpi = art_box_dpi(layout_set().get(ART_LAYOUT), info)
+        if dpi is not None and dpi < GOOD_DPI:
+            warnings.append(source.problem(where, f"{art}: {dpi:.0f} DPI in the card's art "
+                                           f"window; aim for {GOOD_DPI} DPI at print size"))
+    return problems, warnings
 
 
 def _layout_problems(path: Path) -> list[Problem]:

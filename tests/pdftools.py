@@ -67,3 +67,29 @@ def image_count(path: Path) -> int:
         xobjects = (page.get("/Resources") or {}).get("/XObject") or {}
         count += sum(1 for x in xobjects.values() if x.get_object().get("/Subtype") == "/Image")
     return count
+
+
+def image_xobjects(path: Path) -> list:
+    """Every distinct image XObject in the file (pages, forms and soft masks alike)."""
+    reader = pypdf.PdfReader(str(path))
+    found = {}
+    for number in range(1, int(reader.trailer["/Size"])):
+        try:
+            obj = reader.get_object(number)
+        except Exception:  # noqa: BLE001 - free or missing object numbers
+            continue
+        if hasattr(obj, "get") and obj.get("/Subtype") == "/Image":
+            found[number] = obj
+    return list(found.values())
+
+
+def placed_images(path: Path, page: int = 0) -> list[tuple[float, float, float, float]]:
+    """(x, y, width, height) in mm from the page's bottom-left of every image drawn on the
+    page, as placed (before any clipping)."""
+    import pdfplumber
+
+    with pdfplumber.open(str(path)) as pdf:
+        p = pdf.pages[page]
+        return [(round(i["x0"] / MM, 3), round((p.height - i["bottom"]) / MM, 3),
+                 round((i["x1"] - i["x0"]) / MM, 3), round((i["bottom"] - i["top"]) / MM, 3))
+                for i in p.images]

@@ -37,6 +37,8 @@ def build_command(
     font_bold_italic: Path = opt.FONT_BOLD_ITALIC,
     data: Path = opt.DATA,
     templates: Path = opt.TEMPLATES,
+    art: Path = opt.ART,
+    image_dpi: int = opt.IMAGE_DPI,
     report: bool = typer.Option(False, "--report", help="List every text's fitted size, "
                                 "most shrunk first."),
     gallery: bool = typer.Option(True, "--gallery/--no-gallery", help="Write OUT/index.html "
@@ -47,35 +49,54 @@ def build_command(
     Example: pnp build majority --paper letter --words my-words.txt --bleed 3
 
     Example: pnp build majority2 --promos my-promos.json --printer office
+
+    Example: pnp build majority2 --art my-art/ --bleed 3
     """
     from pnp.build import BuildRequest, build_warnings, plan_build, run_build
     from pnp.gallery import update_gallery
     from pnp.render.decks import PrintOptions
     from pnp.render.fonts import font_family
-    from pnp.report import fit_report
+    from pnp.report import art_report, fit_report
 
     with user_errors():
         backs, offset_x, offset_y = _printer_settings(printer, backs, offset_x, offset_y)
         options = PrintOptions(paper=paper.lower(), backs=backs, bleed=bleed,
                                crop_marks=crop_marks, ink_saver=ink_saver,
-                               offset_x=offset_x, offset_y=offset_y)
+                               offset_x=offset_x, offset_y=offset_y, image_dpi=image_dpi)
         request = BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
                                out_dir=out, options=options, data_dir=data,
                                templates_dir=templates, words=words,
                                font=font_family(font, font_bold, font_italic,
                                                 font_bold_italic),
-                               promos=tuple(promos or ()), dice=dice)
+                               promos=tuple(promos or ()), dice=dice, art_dir=art)
         print_problems(build_warnings(request), "warning")
-        with _progress(len(plan_build(request))) as bar:
-            summaries = run_build(request, bar)
+        planned = plan_build(request)
+        with _progress(len(planned)) as bar:
+            summaries = run_build(request, bar, planned)
         index = update_gallery(out, summaries) if gallery else None
         entries = fit_report(request) if report else []
+        art_uses, art_naming = art_report(request, [(f.game, list(f.printables))
+                                                    for f in planned])
     for s in summaries:
         count = f"  {s.cards} {s.unit}(s)" if s.cards else ""
         typer.echo(f"{s.path}  {s.pages} page(s){count}")
     if index:
         typer.echo(f"{index}  gallery")
     _print_report(entries)
+    print_art_findings(art_uses, art_naming, report)
+
+
+def print_art_findings(uses, naming, report: bool) -> None:
+    """Art files no card shows, and images printed soft: below 150 DPI always, below 300
+    DPI (with every image's resolution listed) when a report was asked for."""
+    from pnp.report import GOOD_DPI, POOR_DPI, dpi_warnings
+
+    print_problems(naming, "warning")
+    if report and uses:
+        typer.echo("\nart resolution, lowest first (effective DPI as printed):")
+        for u in uses:
+            typer.echo(f"{u.dpi:6.0f} DPI  {u.game}  {u.path}  {len(u.cards)} card(s)")
+    print_problems(dpi_warnings(uses, GOOD_DPI if report else POOR_DPI), "warning")
 
 
 def _printer_settings(printer, backs, offset_x, offset_y) -> tuple[str, float, float]:

@@ -18,7 +18,8 @@ export_app = typer.Typer(
 app.add_typer(export_app, name="export")
 
 
-def _request(games, component, out, bleed, words, promos, fonts, data, templates):
+def _request(games, component, out, bleed, words, promos, fonts, data, templates, art=None,
+             image_dpi=300):
     """The build request an export draws from; `fonts` is (regular, bold, italic,
     bold-italic) as the --font options gave them."""
     from pnp.build import BuildRequest
@@ -26,9 +27,20 @@ def _request(games, component, out, bleed, words, promos, fonts, data, templates
     from pnp.render.fonts import font_family
 
     return BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
-                        out_dir=out, options=PrintOptions(bleed=bleed), data_dir=data,
-                        templates_dir=templates, words=words, promos=tuple(promos or ()),
-                        font=font_family(*fonts))
+                        out_dir=out, options=PrintOptions(bleed=bleed, image_dpi=image_dpi),
+                        data_dir=data, templates_dir=templates, words=words,
+                        promos=tuple(promos or ()), font=font_family(*fonts), art_dir=art)
+
+
+def _art_findings(request) -> None:
+    """The same art warnings as `pnp build` (unused files, soft images) for the decks
+    being exported."""
+    from pnp.cli.build import print_art_findings
+    from pnp.export import export_decks
+    from pnp.report import art_report
+
+    uses, naming = art_report(request, [(g, decks) for g, _, decks in export_decks(request)])
+    print_art_findings(uses, naming, False)
 
 
 @export_app.command("png")
@@ -47,6 +59,8 @@ def export_png_command(
     font_bold_italic: Path = opt.FONT_BOLD_ITALIC,
     data: Path = opt.DATA,
     templates: Path = opt.TEMPLATES,
+    art: Path = opt.ART,
+    image_dpi: int = opt.IMAGE_DPI,
 ) -> None:
     """Write one PNG per card face to OUT/<game>/png/ (a shared back once per deck).
 
@@ -58,8 +72,10 @@ def export_png_command(
 
     with user_errors():
         request = _request(games, component, out, bleed, words, promos,
-                           (font, font_bold, font_italic, font_bold_italic), data, templates)
+                           (font, font_bold, font_italic, font_bold_italic), data, templates,
+                           art, image_dpi)
         sets = export_png(request, dpi, jobs)
+        _art_findings(request)
     for images in sets:
         width, height = images.pixels
         typer.echo(f"{images.folder}/{images.deck}-*.png  {len(images.files)} image(s)  "
@@ -81,6 +97,8 @@ def export_shop_command(
     font_bold_italic: Path = opt.FONT_BOLD_ITALIC,
     data: Path = opt.DATA,
     templates: Path = opt.TEMPLATES,
+    art: Path = opt.ART,
+    image_dpi: int = opt.IMAGE_DPI,
 ) -> None:
     """Write a print-shop PDF per deck to OUT/<game>/shop/: one face per page at the exact
     trim + bleed size, TrimBox and BleedBox set, fronts and backs interleaved.
@@ -91,8 +109,10 @@ def export_shop_command(
 
     with user_errors():
         request = _request(games, component, out, bleed, words, promos,
-                           (font, font_bold, font_italic, font_bold_italic), data, templates)
+                           (font, font_bold, font_italic, font_bold_italic), data, templates,
+                           art, image_dpi)
         summaries = export_shop(request, order)
+        _art_findings(request)
     for s in summaries:
         typer.echo(f"{s.path}  {s.pages} page(s)  {s.cards} card(s)")
 
@@ -116,6 +136,8 @@ def export_tts_command(
     font_bold_italic: Path = opt.FONT_BOLD_ITALIC,
     data: Path = opt.DATA,
     templates: Path = opt.TEMPLATES,
+    art: Path = opt.ART,
+    image_dpi: int = opt.IMAGE_DPI,
 ) -> None:
     """Write each card deck as a Tabletop Simulator saved object to OUT/<game>/tts/: face
     sheets (up to 10 x 7 cards, the last cell for the hidden card), the back image or
@@ -130,8 +152,10 @@ def export_tts_command(
 
     with user_errors():
         request = _request(games, component, out, 0.0, words, promos,
-                           (font, font_bold, font_italic, font_bold_italic), data, templates)
+                           (font, font_bold, font_italic, font_bold_italic), data, templates,
+                           art, image_dpi)
         decks = export_tts(request, dpi, jobs, base_url)
+        _art_findings(request)
     for d in decks:
         width, height = d.cell
         typer.echo(f"{d.saved_object}  {d.cards} card(s)  {len(d.images)} image(s)  "

@@ -23,3 +23,8 @@ DATA = typer.Option(None, "--data", help="Game data folder (default: the shipped
 TEMPLATES = typer.Option(None, "--templates", help="Layouts and rule texts folder.")
 JOBS = typer.Option(0, "--jobs", "-j", help="Worker processes for the images "
                     "(0: every core).")
+ART = typer.Option(None, "--art", help="Folder of card art, files named by card id "
+                   "(witches-secretary.png, d20-cards-20.jpg) or <component>-back.png; see "
+                   "the README's Art section.")
+IMAGE_DPI = typer.Option(300, "--image-dpi", help="Target resolution of art, 72-1200: "
+                         "sharper images are downsampled to it.")

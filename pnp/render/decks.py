@@ -12,7 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import FitError, Problem, UsageError
-from pnp.render.draw import FaceContext, FormCache, draw_face, enter_slot, text_fits
+from pnp.render.draw import (
+    FaceContext,
+    FormCache,
+    draw_face,
+    enter_slot,
+    image_checks,
+    text_fits,
+)
 from pnp.render.fonts import FontSet
 from pnp.render.geometry import (
     Backs,
@@ -26,6 +33,7 @@ from pnp.render.geometry import (
     paper_size,
     pt,
 )
+from pnp.render.images import DEFAULT_DPI, ImageSettings
 from pnp.render.layout import LayoutSet
 from pnp.render.marks import crop_marks, cut_lines, fold_line, scale_bar
 from pnp.render.model import Card, Deck, Face
@@ -47,6 +55,13 @@ class PrintOptions:
     offset_x: float = 0.0
     offset_y: float = 0.0
     margin: float = 5.0
+    image_dpi: int = DEFAULT_DPI
+    # Where prepared (converted, downsampled) images are kept between builds.
+    art_cache: Path | None = None
+
+    @property
+    def images(self) -> ImageSettings:
+        return ImageSettings(self.image_dpi, self.art_cache)
 
 
 @dataclass(frozen=True)
@@ -116,14 +131,29 @@ def preflight(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
                                         f"layout {face.layout!r} is {layout.size}, but "
                                         f"{deck.title} cards are {size}"))
                 continue
-            problems += text_fits(layout, dict(face.fields),
-                                  _context(card, face, options, fonts))
+            ctx = _context(card, face, options, fonts)
+            problems += text_fits(layout, dict(face.fields), ctx)
+            problems += image_checks(layout, dict(face.fields), ctx)[0]
     return sorted(set(problems), key=problems.index)
+
+
+def image_uses(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
+               options: PrintOptions) -> list:
+    """Every image placed on every face (file, card, box, effective DPI), in deck order."""
+    uses = []
+    for deck in decks:
+        faces = [(card, face) for card in deck.cards for face in (card.front, card.back) if face]
+        if deck.back:
+            faces.append((Card(deck.back, label=f"{deck.title} back"), deck.back))
+        for card, face in faces:
+            ctx = _context(card, face, options, fonts)
+            uses += image_checks(layouts.get(face.layout), dict(face.fields), ctx)[1]
+    return uses
 
 
 def _context(card: Card, face: Face, options: PrintOptions, fonts: FontSet) -> FaceContext:
     return FaceContext(fonts, options.ink_saver, options.bleed, card.label,
-                       face.source or card.source)
+                       face.source or card.source, options.images)
 
 
 @dataclass(frozen=True)

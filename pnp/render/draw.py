@@ -15,6 +15,7 @@ from typing import Any
 from pnp.errors import FitError, Location, Problem
 from pnp.render.fonts import FontSet, require_glyphs, string_width
 from pnp.render.geometry import Box, pt
+from pnp.render.images import ImageSettings
 from pnp.render.layout import Layout, LayoutBox, fill_placeholders, has_placeholder
 from pnp.render.symbols import polygons, symbol_names
 from pnp.render.textfit import FittedText, fit_text
@@ -32,6 +33,7 @@ class FaceContext:
     bleed: float
     label: str
     source: Location | None
+    images: ImageSettings = ImageSettings()
 
 
 @dataclass(frozen=True)
@@ -86,13 +88,16 @@ def _static_runs(boxes: tuple[_PreparedBox, ...]) -> dict[int, int]:
 
 
 def _resolve(prepared: _PreparedBox, fields: dict, layout: str) -> dict | None:
-    """The props to draw with, or None when the box's `if` hides it on this card."""
+    """The props to draw with, or None when the box's `if` hides it on this card (then
+    its placeholders need no field: an art box reads `{art}` only on cards with art)."""
     if not prepared.dynamic:
         return prepared.props
     props = dict(prepared.props)
+    if not _visible(props.pop("if", None), fields):
+        return None
     for key in prepared.field_keys:
         props[key] = fill_placeholders(props[key], fields, prepared.box, layout)
-    return props if _visible(props.pop("if", None), fields) else None
+    return props
 
 
 def resolved_boxes(layout: Layout, fields: dict, ctx: FaceContext, start: int = 0,
@@ -192,6 +197,23 @@ def text_fits(layout: Layout, fields: dict, ctx: FaceContext) -> list[Problem]:
             except FitError as exc:
                 problems += exc.problems
     return problems
+
+
+def image_checks(layout: Layout, fields: dict, ctx: FaceContext):
+    """(problems, uses) for every image the face shows: files missing or unusable, and
+    each placed image's effective resolution, without drawing."""
+    from pnp.render.pictures import image_check
+
+    problems, uses = [], []
+    if not any(b.kind == "image" for b in layout.boxes):
+        return problems, uses
+    where = ctx.source or Location(layout.name)
+    for box, props in resolved_boxes(layout, fields, ctx):
+        if box.kind == "image":
+            found, use = image_check(box, props, ctx.bleed, ctx.label, where)
+            problems += found
+            uses += [use] if use else []
+    return problems, uses
 
 
 def fitted_texts(layout: Layout, fields: dict, ctx: FaceContext):
@@ -417,4 +439,11 @@ DRAWERS: dict[str, Callable] = {
     "line": draw_line,
     "lines": draw_lines,
     "pips": draw_pips,
+    "image": lambda c, box, props, ctx: _draw_image(c, box, props, ctx),
 }
+
+
+def _draw_image(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
+    from pnp.render.pictures import draw_image
+
+    draw_image(c, box, props, ctx)

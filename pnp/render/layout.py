@@ -42,6 +42,8 @@ class Layout:
     size: Size
     safe: float
     boxes: tuple[LayoutBox, ...]
+    # The layout a face is drawn with instead when it has art (`{art}` in an image box).
+    with_art: str | None = None
 
 
 class LayoutSet:
@@ -92,7 +94,8 @@ class LayoutSet:
             raise DataError(doc.problem("$", "a layout needs a size (or extends one that has)"))
         safe = data.get("safe", parent.safe if parent else 3.0)
         boxes = _merge_boxes(parent.boxes if parent else (), doc, size)
-        layout = Layout(name, size, safe, boxes)
+        with_art = data.get("with_art", parent.with_art if parent else None)
+        layout = Layout(name, size, safe, boxes, with_art)
         problems = safe_zone_problems(layout)
         if problems:
             raise DataError(problems)
@@ -130,6 +133,8 @@ def _merge_boxes(inherited: tuple[LayoutBox, ...], doc: JsonDoc,
 def _box(raw: dict, size: Size, where: Location) -> LayoutBox:
     props = {k: v for k, v in raw.items() if k not in ("name", "kind", "x", "y", "width",
                                                        "height")}
+    if raw.get("kind") == "image":
+        props["_trim"] = (size.width, size.height)  # which sides touch the trim (bleed)
     return LayoutBox(raw["name"], raw.get("kind", _KIND_DEFAULT), raw["x"],
                      size.height - raw["y"] - raw["height"], raw["width"], raw["height"],
                      props, where)

@@ -24,18 +24,23 @@ class Face:
 
 @dataclass(frozen=True)
 class Card:
-    """A card to print. `back` None means the deck's shared back (or a blank back)."""
+    """A card to print. `back` None means the deck's shared back (or a blank back).
+    `art` is the name its front's art file is found by in `--art DIR` (e.g. a member id);
+    empty means `<deck id>-<number>`."""
 
     front: Face
     back: Face | None = None
     label: str = ""
     source: Location | None = None
+    art: str = ""
 
 
 @dataclass(frozen=True)
 class Deck:
     """Cards of one size printed together; `id` is the component id `pnp games` lists and
-    `file` the output PDF (several decks may share one). A shared `back` is drawn once."""
+    `file` the output PDF (several decks may share one). A shared `back` is drawn once.
+    `back_art` names the art of its backs (empty: `<id>-back`); decks that must shuffle
+    in unseen share one."""
 
     id: str
     title: str
@@ -44,6 +49,7 @@ class Deck:
     file: str
     back: Face | None = None
     shape: str = "rect"
+    back_art: str = ""
 
     @property
     def double_sided(self) -> bool:

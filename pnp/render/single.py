@@ -16,6 +16,7 @@ from pnp.render.decks import FileSummary, PrintOptions, preflight
 from pnp.render.draw import FaceContext, FormCache, draw_face
 from pnp.render.fonts import FontSet
 from pnp.render.geometry import Box, card_size, pt
+from pnp.render.images import ImageSettings
 from pnp.render.layout import LayoutSet
 from pnp.render.model import Card, Deck, Face
 from pnp.render.pdf import pdf_canvas
@@ -65,11 +66,14 @@ def render_single_cards(path: Path, decks: list[Deck], layouts: LayoutSet, fonts
                         shared_backs_once: bool = False,
                         progress: Callable[[], None] | None = None,
                         select: Sequence[int] | None = None,
-                        checked: bool = False) -> FileSummary:
+                        checked: bool = False,
+                        images: ImageSettings | None = None) -> FileSummary:
     """A PDF with one face per page (trim + bleed), trim and bleed boxes set. `select`
     keeps only those faces (0-based, in print order): an export worker draws its own
-    share; `checked` skips the preflight the caller has already passed."""
-    options = PrintOptions(bleed=bleed)
+    share; `checked` skips the preflight the caller has already passed; `images` sets the
+    art's target resolution and cache."""
+    images = images or ImageSettings()
+    options = PrintOptions(bleed=bleed, image_dpi=images.dpi, art_cache=images.cache_dir)
     pages = list(face_pages(decks, order, shared_backs_once))
     if select is not None:
         pages = [pages[i] for i in select]
@@ -80,21 +84,22 @@ def render_single_cards(path: Path, decks: list[Deck], layouts: LayoutSet, fonts
     with pdf_canvas(path, first, title, ", ".join(d.title for d in decks), fonts) as c:
         forms = FormCache(c, bleed)
         for page in pages:
-            _face_page(c, page, layouts, fonts, bleed, forms)
+            _face_page(c, page, layouts, fonts, options, forms)
             if progress:
                 progress()
     return FileSummary(path, len(pages), sum(len(d.cards) for d in decks))
 
 
-def _face_page(c, page: FacePage, layouts: LayoutSet, fonts: FontSet, bleed: float,
-               forms: FormCache) -> None:
+def _face_page(c, page: FacePage, layouts: LayoutSet, fonts: FontSet,
+               options: PrintOptions, forms: FormCache) -> None:
+    bleed = options.bleed
     size = card_size(page.deck.size)
     width, height = size.width + 2 * bleed, size.height + 2 * bleed
     c.setPageSize((pt(width), pt(height)))
     c.setTrimBox((pt(bleed), pt(bleed), pt(bleed + size.width), pt(bleed + size.height)))
     c.setBleedBox((0, 0, pt(width), pt(height)))
     ctx = FaceContext(fonts, False, bleed, page.card.label, page.face.source
-                      or page.card.source)
+                      or page.card.source, options.images)
     draw_face(c, layouts.get(page.face.layout), dict(page.face.fields),
               Box(bleed, bleed, size.width, size.height), ctx, 0, forms)
     c.showPage()

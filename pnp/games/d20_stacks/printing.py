@@ -21,7 +21,8 @@ AMBIGUOUS = {6, 9}
 def decks(deck: D20Deck) -> list[Deck]:
     cards = tuple(
         Card(card_face(value), label=f"D20 card {value if value else DASH} "
-                                     f"(#{i + 1} of {deck.size})")
+                                     f"(#{i + 1} of {deck.size})",
+             art=f"d20-cards-{value}")
         for i, value in enumerate(deck.values())
     )
     back = Face("d20-back")

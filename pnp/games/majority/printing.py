@@ -51,7 +51,8 @@ def _vote_deck(content: MajorityContent) -> Deck:
         back = Face("vote-back", colours)
         for face in content.vote_faces:
             front = Face("vote-card", {**colours, "option": face.label, "caption": face.caption})
-            cards.append(Card(front, back, label=f"{vote_set.colour} vote {face.label}"))
+            cards.append(Card(front, back, label=f"{vote_set.colour} vote {face.label}",
+                              art=f"vote-cards-{face.label}"))
     return Deck("vote-cards", "Vote cards", SIZE, tuple(cards), file="vote-cards")
 
 
@@ -69,7 +70,8 @@ def _point_decks(content: MajorityContent) -> list[Deck]:
     return [
         Deck(f"point-cards-{p.value}", f"{p.value}-point cards", SIZE,
              tuple(Card(Face("point-card", {"value": p.value, "unit": p.unit, "rgb": p.rgb}),
-                        label=f"{p.value}-point card") for _ in range(p.count)),
+                        label=f"{p.value}-point card", art=f"point-cards-{p.value}")
+                   for _ in range(p.count)),
              file="point-cards", back=_back("Points"))
         for p in content.point_kinds
     ]
@@ -82,11 +84,12 @@ def _variant_deck(content: MajorityContent) -> Deck:
         for f in content.variant
     )
     return Deck("variant-card", "Variant card", SIZE,
-                (Card(front, back, label="variant card"),), file="variant-card")
+                (Card(front, back, label="variant card", art="variant-card"),),
+                file="variant-card")
 
 
 def _blank_deck(content: MajorityContent) -> Deck:
     blank = Face("blank-card")
-    cards = tuple(Card(blank, blank, label=f"blank card {i + 1}")
+    cards = tuple(Card(blank, blank, label=f"blank card {i + 1}", art="blank-cards")
                   for i in range(content.blank_cards))
     return Deck("blank-cards", "Blank cards", SIZE, cards, file="blank-cards")

@@ -7,6 +7,7 @@ in one place (the data), so a printed card and the checker's arithmetic cannot d
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import PurePath
 
 from pnp.content.jsonfile import JsonDoc
 from pnp.errors import DataError, Location, Problem
@@ -76,6 +77,8 @@ class Member:
     note: str = ""
     # What the engine executes; None when the data gives no effects (played as blank).
     effects: tuple[Effect, ...] | None = None
+    # An illustration file named by the card data (absolute, resolved from its file).
+    art: str = field(default="", compare=False)
     # Where the card was written, so a text too long to print points at the user's file.
     source: Location | None = field(default=None, compare=False)
 
@@ -165,12 +168,13 @@ def _members(doc: JsonDoc, factions: dict, problems: list, expect_set: str) -> l
             problems.append(doc.problem(f"{where}.id", f"a base card's id is <faction>-<rank>: "
                                                      f"{card['faction']}-{card['rank']}"))
         source = Location(doc.file, doc.line_of(where), where)
-        members.append(_member(card, faction, expect_set == "promo", source))
+        art = str(PurePath(doc.file).parent / card["art"]) if card.get("art") else ""
+        members.append(_member(card, faction, expect_set == "promo", source, art))
     return members
 
 
 def _member(card: dict, faction: Faction | None, promo: bool,
-            source: Location | None = None) -> Member:
+            source: Location | None = None, art: str = "") -> Member:
     name = faction.name if faction else card["faction"].title()
     title = card.get("title") or f"{name} {card['rank'].title()}"
     return Member(
@@ -178,7 +182,7 @@ def _member(card: dict, faction: Faction | None, promo: bool,
         title=title, cost=card["cost"], requires_formed=card["requires_formed"],
         quantity=card["quantity"], vp=VpRule.from_data(card["vp"]),
         abilities=tuple(card["abilities"]), free_play=card["free_play"], promo=promo,
-        note=card.get("note", ""), source=source,
+        note=card.get("note", ""), source=source, art=art,
         effects=(tuple(Effect.from_data(e) for e in card["effects"])
                  if "effects" in card else None),
     )

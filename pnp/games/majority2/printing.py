@@ -62,10 +62,12 @@ def _member_deck(deck_id: str, title: str, members, content: Majority2Content,
                  file: str) -> Deck:
     cards = tuple(
         Card(member_face(m, content), label=f"{m.title} ({m.id}) copy {i + 1}",
-             source=m.source)
+             source=m.source, art=m.id)
         for m in members for i in range(m.quantity)
     )
-    return Deck(deck_id, title, CARD, cards, file=file, back=MEMBER_BACK)
+    # Promos and Ghosts shuffle into the members unseen: one back, one back art.
+    return Deck(deck_id, title, CARD, cards, file=file, back=MEMBER_BACK,
+                back_art="members-back")
 
 
 def member_face(member: Member, content: Majority2Content) -> Face:
@@ -73,7 +75,9 @@ def member_face(member: Member, content: Majority2Content) -> Face:
     faction = content.factions[member.faction]
     mark = set_mark(member)
     rule = vp_rule(member)
+    art = {"art": member.art} if member.art else {}
     return Face("m2-member", {
+        **art,
         "rgb": colour_rgb(member.colour, content),
         "symbol": faction.symbol,
         "faction": faction.name.upper(),
@@ -144,7 +148,7 @@ def _disc_deck(content: Majority2Content) -> Deck:
     for colour in content.discs:
         face = Face("m2-disc", {"rgb": content.colours[colour], "colour": colour.upper(),
                                 "symbol": symbols.get(colour, "circle")})
-        cards.append(Card(face, face, label=f"{colour} disc"))
+        cards.append(Card(face, face, label=f"{colour} disc", art=f"colour-discs-{colour}"))
     return Deck("colour-discs", "Colour discs", DISC, tuple(cards), file="tokens",
                 shape="circle")
 
@@ -153,7 +157,8 @@ def _coin_deck(content: Majority2Content) -> Deck:
     up_label, down_label = content.coin_labels
     up = Face("m2-coin-up", {"label": up_label})
     down = Face("m2-coin-down", {"label": down_label})
-    cards = tuple(Card(up, down, label=f"coin {i + 1}") for i in range(content.coins))
+    cards = tuple(Card(up, down, label=f"coin {i + 1}", art="coins")
+                  for i in range(content.coins))
     return Deck("coins", "Coins", COIN, cards, file="tokens", shape="circle")
 
 
@@ -161,7 +166,8 @@ def _marker_deck(content: Majority2Content) -> Deck:
     face = Face("m2-start", {"label": content.start_marker,
                              "hint": "Kept all game. Ties go to the other player."})
     return Deck("start-marker", "Start-player marker", MARKER,
-                (Card(face, face, label="start-player marker"),), file="tokens",
+                (Card(face, face, label="start-player marker", art="start-marker"),),
+                file="tokens",
                 shape="circle")
 
 
