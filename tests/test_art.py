@@ -457,3 +457,18 @@ def test_png_export_shows_the_art(cli, tmp_path):
                                               round(27 * 100 / 25.4))) != (255, 255, 255)
     with Image.open(folder / "members-back.png") as back:
         assert back.convert("RGB").getpixel((2, 2)) == (20, 160, 60)
+
+
+def test_tts_export_shows_the_art(cli, tmp_path):
+    art = _art_folder(tmp_path)
+    _solid(art / "members-back.png", (815, 1110), (20, 160, 60))
+    result = cli("export", "tts", "majority2", "-c", "members", "--dpi", "100", "--art", art,
+                 "--jobs", "1", "--out", tmp_path / "o")
+    assert result.exit_code == 0, result.stderr
+    folder = tmp_path / "o" / "majority2" / "tts"
+    with Image.open(folder / "members-back.png") as back:
+        assert back.convert("RGB").getpixel((back.width // 2, 3)) == (20, 160, 60)
+    with Image.open(folder / "members-faces-1.png") as faces:   # card 1: a Witches Secretary
+        pixel = faces.convert("RGB").getpixel((round(31.5 * 100 / 25.4),
+                                               round(27 * 100 / 25.4)))
+        assert pixel != (255, 255, 255)
