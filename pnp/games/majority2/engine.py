@@ -323,6 +323,16 @@ def _deal(st: State, frame: tuple, action: Any):
     return None
 
 
+def _area_colours(st: State, seat: int) -> dict[str | None, int]:
+    """How many cards of each current colour a score area holds (for requirements)."""
+    have: dict[str | None, int] = {}
+    colour = st.cfg.colour
+    for kind, disc in st.areas[seat]:
+        c = disc or colour[kind]
+        have[c] = have.get(c, 0) + 1
+    return have
+
+
 def _kinds(cards: tuple) -> list[int]:
     """The distinct kinds of a hand, in first-seen order (a stable action order)."""
     return list(dict.fromkeys(cards))
@@ -335,8 +345,10 @@ def _free(st: State, frame: tuple, action: Any):
     if action is None:
         options = [("pass",)]
         ignore = cfg.free_play_ignores_requirements
+        have = _area_colours(st, p)
+        needs, colour = cfg.needs, cfg.colour
         for k in _kinds(st.hands[p]):
-            if cfg.free_ok[k] and (ignore or requirement_met(st, p, k)):
+            if cfg.free_ok[k] and (ignore or have.get(colour[k], 0) >= needs[k]):
                 card = cfg.ids[k]
                 options += [("free", card, 1), ("free", card, 2), ("free", card, 3)]
         return (p, "free", options)
@@ -359,8 +371,10 @@ def _play(st: State, frame: tuple, action: Any):
     if action is None:
         options = [("pass",)]
         up = st.up[p]
+        have = _area_colours(st, p)
+        cost, needs, colour = cfg.cost, cfg.needs, cfg.colour
         for k in _kinds(st.hands[p]):
-            if cfg.cost[k] <= up and requirement_met(st, p, k):
+            if cost[k] <= up and have.get(colour[k], 0) >= needs[k]:
                 card = cfg.ids[k]
                 options += [("play", card, 1), ("play", card, 2), ("play", card, 3)]
         return (p, "play", options)
@@ -375,7 +389,10 @@ def _play(st: State, frame: tuple, action: Any):
     st.hands = tup_set(st.hands, p, remove_from(st.hands[p], k))
     uid = place(st, ci, k, p)
     event(st, k, p, 0)
-    push(st, ("fx", ci, uid, k, 0), ("formall",))
+    if cfg.triggered[k]:
+        push(st, ("fx", ci, uid, k, 0), ("formall",))
+    else:
+        push(st, ("formall",))
     return None
 
 
@@ -401,9 +418,11 @@ def _form_all(st: State, frame: tuple, action: Any) -> None:
     """After an ability: every column of either player with 5 or more cards is checked,
     the active player's first, each player's from column 1 to 3."""
     pop(st)
-    p = st.active
-    order = [p * 3, p * 3 + 1, p * 3 + 2, (1 - p) * 3, (1 - p) * 3 + 1, (1 - p) * 3 + 2]
-    push(st, *[("form", ci) for ci in order if len(st.cols[ci]) >= 5])
+    cols = st.cols
+    if any(len(c) >= 5 for c in cols):
+        p = st.active
+        order = (p * 3, p * 3 + 1, p * 3 + 2, (1 - p) * 3, (1 - p) * 3 + 1, (1 - p) * 3 + 2)
+        push(st, *[("form", ci) for ci in order if len(cols[ci]) >= 5])
     return None
 
 
