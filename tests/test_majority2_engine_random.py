@@ -3,10 +3,12 @@ are conserved, every action is legal, games end, and a replay reproduces the gam
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
+from pnp.check import check_file
 from pnp.games import engine as eng
 from pnp.games.majority2 import engine as m2
 from pnp.games.majority2.state import CHANCE
@@ -60,7 +62,7 @@ def _play_checked(cfg, seed: int):
     return actions, st
 
 
-def _games(n: int, start: int = 0):
+def _games(n: int, start: int = 0, check_every: int = 0, tmp_path=None):
     configs = [config("all"), config(()), config("all", ignore=True), config((), round_limit=40)]
     for seed in range(start, start + n):
         cfg = configs[seed % len(configs)]
@@ -72,15 +74,21 @@ def _games(n: int, start: int = 0):
         assert outcome.end in ("factions", "stalled", "round-limit")
         if outcome.end == "factions":
             assert max(len(a) for a in final.areas) >= 5
+        if check_every and seed % check_every == 0:  # and through pnp check's log replay
+            path = tmp_path / "log.json"
+            path.write_text(json.dumps(m2.to_record(cfg, eng.PlayedGame(
+                tuple(actions), final, outcome), ["Ana", "Bo"])), "utf-8")
+            verdict = check_file(path)
+            assert verdict.ok and tuple(p.total for p in verdict.players) == outcome.scores
 
 
 def test_random_games_keep_every_invariant():
-    _games(120)
+    _games(200)
 
 
 @pytest.mark.slow
-def test_thousands_of_random_games_keep_every_invariant():
-    _games(500, start=10_000)
+def test_thousands_of_random_games_keep_every_invariant(tmp_path):
+    _games(1000, start=10_000, check_every=10, tmp_path=tmp_path)
 
 
 def test_play_is_deterministic_by_seed():
