@@ -27,7 +27,7 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -59,11 +59,15 @@ class BotSpec:
 
 @dataclass(frozen=True)
 class Variant:
-    """One deck to play: the base game, or the base game with one promo card swapped in.
-    `copies` counts each card id in the deck (for VP per copy; empty for dice games)."""
+    """One setup to play: the base game, the base game with one promo card swapped in, or
+    (with several --players counts) the game at one player count. `lineup` is the bot of
+    each seat before rotation; `copies` counts each card id in the deck (for VP per copy;
+    empty for dice games)."""
 
     name: str
     config: Any
+    players: int = 2
+    lineup: tuple[BotSpec, ...] = ()
     promo: str | None = None
     replaces: str | None = None
     promo_file: str | None = None
@@ -76,7 +80,7 @@ class Plan:
     """Everything a chunk needs to play its games: picklable, and nothing but values."""
 
     game_id: str
-    players: int
+    players: tuple[int, ...]
     bots: tuple[BotSpec, ...]
     seats: str
     seed: int
@@ -93,7 +97,7 @@ class Request:
     game: str
     games: int = 1000
     seed: int = 1
-    players: int | None = None
+    players: Sequence[int] = ()
     bots: Sequence[str] = ()
     bot_options: Sequence[str] = ()
     promos: Sequence[Path] = ()
@@ -115,7 +119,7 @@ def plan_simulation(request: Request) -> Plan:
         raise UsageError(f"{game.title} has no rules engine yet, so it cannot be simulated")
     problems = _count_problems(request)
     names = _bot_names(request.bots, game, problems)
-    players = _players(request, game, names, problems)
+    counts = _players(request, game, names, problems)
     options = _bot_options(request.bot_options, names, problems)
     if request.promos and game.id != "majority2":
         problems.append(Problem("--promos", "promo cards belong to The Majority 2 "
@@ -126,11 +130,11 @@ def plan_simulation(request: Request) -> Plan:
     if rules.get("target", 0) > MAX_TARGET:
         raise UsageError(Problem("--rule", f"target={rules['target']}: at most "
                                            f"{MAX_TARGET:,} in a simulation"))
-    lineup = names * players if len(names) == 1 else names
-    bots = tuple(BotSpec(n, tuple(sorted(options.get(n, {}).items()))) for n in lineup)
+    bots = tuple(BotSpec(n, tuple(sorted(options.get(n, {}).items()))) for n in names)
     _check_bots(game, bots)
-    variants = _variants(game, request, players, rules)
-    return Plan(game.id, players, bots, request.seats, request.seed, request.games,
+    variants = tuple(replace(v, players=k, lineup=bots * k if len(bots) == 1 else bots)
+                     for k in counts for v in _variants(game, request, k, rules, len(counts)))
+    return Plan(game.id, counts, bots, request.seats, request.seed, request.games,
                 variants, tuple(sorted(rules.items())), request.logs)
 
 
@@ -160,21 +164,38 @@ def _bot_names(given: Sequence[str], game: Game, problems: list[Problem]) -> lis
     return names
 
 
+def parse_players(text: str) -> tuple[int, ...]:
+    """`--players 4`, `3,5,7` or `3-6` → the seat counts to simulate, in order."""
+    counts: list[int] = []
+    try:
+        for part in text.split(","):
+            low, dash, high = part.strip().partition("-")
+            first, last = int(low), int(high) if dash else int(low)
+            if last - first > 100:
+                raise ValueError
+            counts += range(first, last + 1)
+    except ValueError:
+        raise UsageError(Problem("--players", f"{text!r}: expected a number of players, a "
+                                              f"list (3,5) or a range (3-6)")) from None
+    return tuple(dict.fromkeys(counts))
+
+
 def _players(request: Request, game: Game, names: list[str],
-             problems: list[Problem]) -> int:
-    """The seat count: --players, else one seat per listed bot, else the fewest allowed."""
+             problems: list[Problem]) -> tuple[int, ...]:
+    """The seat counts: --players, else one seat per listed bot, else the fewest allowed."""
     low, high = game.players
-    players = request.players
-    if players is None:
-        players = len(names) if len(names) > 1 else low
-    if not low <= players <= high:
-        allowed = f"exactly {low}" if low == high else f"{low} to {high}"
-        problems.append(Problem("--players", f"{game.title} is played by {allowed} "
-                                             f"players, not {players}"))
-    elif len(names) not in (1, players):
-        problems.append(Problem("--bots", f"name one bot for every seat or one bot for "
-                                          f"all; {len(names)} bots for {players} players"))
-    return players
+    counts = tuple(request.players) or ((len(names) if len(names) > 1 else low),)
+    allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+    for players in counts:
+        if not low <= players <= high:
+            problems.append(Problem("--players", f"{game.title} is played by {allowed} "
+                                                 f"players, not {players}"))
+        elif len(names) not in (1, players):
+            problems.append(Problem("--bots", f"name one bot for every seat or one bot for "
+                                              f"all; {len(names)} bots for {players} players"))
+    if len(counts) > 1 and request.promos:
+        problems.append(Problem("--players", "compare promo cards at one player count"))
+    return counts
 
 
 def _bot_options(given: Sequence[str], names: list[str],
@@ -218,9 +239,10 @@ def _check_bots(game: Game, bots: Sequence[BotSpec]) -> None:
             raise UsageError(Problem("--bot-option", f"{spec.label}: {exc}")) from None
 
 
-def _variants(game: Game, request: Request, players: int,
-              rules: Mapping[str, Any]) -> tuple[Variant, ...]:
-    """The base deck, and one variant per promo card (The Majority 2 with --promos)."""
+def _variants(game: Game, request: Request, players: int, rules: Mapping[str, Any],
+              counts: int = 1) -> tuple[Variant, ...]:
+    """The base deck, and one variant per promo card (The Majority 2 with --promos); with
+    several player counts, one variant per count."""
     from pnp.gamedata import load_content
 
     if request.data_dir is not None and not request.data_dir.is_dir():
@@ -231,7 +253,8 @@ def _variants(game: Game, request: Request, players: int,
         from pnp.simulate_majority2 import variants
 
         return variants(module, content, players, rules, request.promos)
-    return (Variant("base", module.make_config(content, players=players, rules=rules)),)
+    name = "base" if counts == 1 else f"{players} players"
+    return (Variant(name, module.make_config(content, players=players, rules=rules)),)
 
 
 # --- playing: chunks of games into tallies -----------------------------------------------
@@ -242,19 +265,18 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-def seating(plan: Plan, index: int, seed: int) -> tuple[int, ...]:
-    """The listed bot (by index in `plan.bots`) in each seat of game `index`."""
-    k = plan.players
-    if plan.seats == "fixed":
+def seating(mode: str, k: int, index: int, seed: int) -> tuple[int, ...]:
+    """Which place of the line-up sits in each of the `k` seats of game `index`."""
+    if mode == "fixed":
         return tuple(range(k))
-    if plan.seats == "draw":
+    if mode == "draw":
         return tuple(random.Random(seed ^ 0x5EA75).sample(range(k), k))
     return tuple((s + index) % k for s in range(k))
 
 
-def player_names(plan: Plan, seats: Sequence[int]) -> list[str]:
+def player_names(labels: Sequence[str]) -> list[str]:
     """Record names: seat number and bot, e.g. `P1 keep-high`."""
-    return [f"P{s + 1} {plan.bots[b].label}" for s, b in enumerate(seats)]
+    return [f"P{s + 1} {label}" for s, label in enumerate(labels)]
 
 
 @dataclass
@@ -398,7 +420,7 @@ class ChunkResult:
 
 
 def empty_result(plan: Plan) -> ChunkResult:
-    return ChunkResult(0, 0, {v.name: Tally(plan.players) for v in plan.variants},
+    return ChunkResult(0, 0, {v.name: Tally(v.players) for v in plan.variants},
                        {v.name: Moments() for v in plan.variants if v.promo})
 
 
@@ -408,25 +430,28 @@ def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
     module = game.engine
     engine = module.ENGINE
     card_events = getattr(module, "card_events", None)
-    bots = [game.bots[b.name](dict(b.options)) for b in plan.bots]
+    bots = {b: game.bots[b.name](dict(b.options)) for b in plan.bots}
     result = empty_result(plan)
     result.start, result.stop = start, stop
     base = plan.variants[0]
     for index in range(start, stop):
         seed = game_seed(plan.seed, index)
-        seats = seating(plan, index, seed)
-        labels = [plan.bots[b].label for b in seats]
         vp_of: dict[str, Counter] = {}
         for variant in plan.variants:
-            played = play(engine, variant.config, [bots[b] for b in seats], seed)
+            seats = [variant.lineup[b] for b in seating(plan.seats, variant.players, index,
+                                                        seed)]
+            labels = [spec.label for spec in seats]
+            played = play(engine, variant.config, [bots[spec] for spec in seats], seed)
             events = card_events(played.final_state) if card_events else ()
             result.tallies[variant.name].add(played.outcome, labels, events)
             vp_of[variant.name] = _vp_by_card(events)
             if plan.logs:
-                record = module.to_record(variant.config, played, player_names(plan, seats))
+                record = module.to_record(variant.config, played, player_names(labels))
                 result.records.append((variant.name, index, _annotated(record, plan, index,
                                                                         seed, variant)))
-        for variant in plan.variants[1:]:
+        for variant in plan.variants:
+            if variant.promo is None:
+                continue
             copies = dict(variant.copies)
             base_copies = dict(base.copies)
             d = vp_of[variant.name][variant.promo] * base_copies.get(variant.replaces, 1) - \
@@ -445,7 +470,7 @@ def _vp_by_card(events: Sequence) -> Counter:
 def _annotated(record: dict, plan: Plan, index: int, seed: int, variant: Variant) -> dict:
     """The record with a `_simulation` note saying where it came from."""
     note = {"game": index + 1, "seed": plan.seed, "game_seed": seed,
-            "bots": [b.label for b in plan.bots], "seats": plan.seats,
+            "bots": [b.label for b in variant.lineup], "seats": plan.seats,
             "variant": variant.name}
     return {**record, "_simulation": note}
 
@@ -503,12 +528,19 @@ def _chunks(plan: Plan, jobs: int | None, dask: str | None) -> Iterator[ChunkRes
 
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(jobs) as pool:
-        yield from pool.imap(_run_range, [(plan, a, b) for a, b in ranges])
+    with context.Pool(jobs, initializer=_receive_plan, initargs=(plan,)) as pool:
+        yield from pool.imap(_run_range, ranges)
 
 
-def _run_range(args: tuple[Plan, int, int]) -> ChunkResult:
-    return run_chunk(*args)
+_WORKER_PLAN: list[Plan] = []  # the plan, sent once to each worker process
+
+
+def _receive_plan(plan: Plan) -> None:
+    _WORKER_PLAN[:] = [plan]
+
+
+def _run_range(bounds: tuple[int, int]) -> ChunkResult:
+    return run_chunk(_WORKER_PLAN[0], *bounds)
 
 
 def _dask_chunks(plan: Plan, ranges: list[tuple[int, int]],
@@ -551,7 +583,7 @@ class _LogWriter:
 
         for name, index, record in records:
             variant = self.variants[name]
-            folder = self.folder if variant.promo is None else self.folder / name
+            folder = self.folder if name == "base" else self.folder / name.replace(" ", "-")
             if variant.promo_file:
                 record = {**record, "promos": os.path.relpath(variant.promo_file, folder)}
             path = folder / f"game-{index + 1:0{self.width}d}.json"

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.content.output import atomic_path, write_text
-from pnp.simulate_report import shown_cards, variant_title
+from pnp.simulate_report import by_players, players_text, shown_cards, variant_title
 
 CHART_STYLE = {"svg.hashsalt": "pnp-simulate", "svg.fonttype": "path", "font.size": 9,
                "axes.spines.top": False, "axes.spines.right": False}
@@ -35,6 +35,8 @@ def write_report(summary: dict[str, Any], folder: Path) -> Path:
         ("rounds", "Game length", _rounds),
         ("scores", "Final scores by seat", _scores),
     ]
+    if isinstance(summary["players"], list):
+        charts.insert(0, ("players", "By player count", _by_players))
     if len(base["bots"]) > 1:
         charts.append(("bots", "Strategies: win rate and points per round", _bots))
     if base["head_to_head"]:
@@ -132,6 +134,27 @@ def _bins(low: int, high: int, most: int = 40) -> list[float]:
     """Bin edges for integer scores: one per value when few, else about `most` bins."""
     width = max(1, -(-(high - low + 1) // most))
     return [low - 0.5 + i * width for i in range((high - low) // width + 2)]
+
+
+def _by_players(summary: dict) -> Any:
+    variants = summary["variants"]
+    counts = [v["players"] for v in variants]
+    fig = _figure(6.4, 3.0)
+    left, right = fig.subplots(1, 2)
+    rounds = [v["rounds"] for v in variants]
+    left.errorbar(counts, [r["mean"] for r in rounds], yerr=_errors(rounds, "mean"),
+                  fmt="o-", color=BAR, capsize=3)
+    left.set_xlabel("players")
+    left.set_ylabel("rounds per game")
+    points = [v["every_seat"]["points_per_round"] for v in variants]
+    right.errorbar(counts, [p["mean"] for p in points], yerr=_errors(points, "mean"),
+                   fmt="o-", color=ALERT, capsize=3)
+    right.set_xlabel("players")
+    right.set_ylabel("points per player per round")
+    for ax in (left, right):
+        ax.set_xticks(counts)
+    fig.suptitle("Game length and points by player count, 95 % intervals")
+    return fig
 
 
 def _bots(summary: dict) -> Any:
@@ -242,7 +265,7 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
     title = f"Balance report: {summary['game']}, {summary['games']:,} games"
     parts = [
         f"<h1>{_e(title)}</h1>",
-        f"<p>Seed {_e(summary['seed'])}, {_e(summary['players'])} players, bots "
+        f"<p>Seed {_e(summary['seed'])}, {_e(players_text(summary))}, bots "
         f"{_e(', '.join(summary['bots']))} (seats: {_e(summary['seats'])}). "
         + (f"Rules: {_e(', '.join(f'{k}={v}' for k, v in summary['rules'].items()))}. "
            if summary["rules"] else "")
@@ -255,6 +278,9 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
     if summary["blank_cards"]:
         parts.append(f"<p class=\"warn\">Played as blank (no effects data): "
                      f"{_e(', '.join(summary['blank_cards']))}</p>")
+    if isinstance(summary["players"], list):
+        parts.append("<h2>By player count</h2>")
+        parts.append(_html_table(*by_players(summary)))
     if summary["promos"]:
         parts.append("<h2>Promo cards against the base card each replaces</h2>")
         parts.append(_html_table(

@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from pnp.simulate import CardTally, ChunkResult, Plan, Tally
-from pnp.stats import Histogram, Rate, mean_interval, rate_difference, wilson
+from pnp.stats import Histogram, Moments, Rate, Ratio, mean_interval, rate_difference, wilson
 
 BOTS_READING = {
     "majority-rules": "Majority Rules! rerolls as the engine reads them: before each of the "
@@ -28,10 +28,13 @@ def summarise(plan: Plan, result: ChunkResult) -> dict[str, Any]:
     variants = [_variant(plan, v, result.tallies[v.name]) for v in plan.variants]
     summary = {
         "game": plan.game_id, "games": plan.games, "seed": plan.seed,
-        "players": plan.players, "bots": [b.label for b in plan.bots], "seats": plan.seats,
+        "players": plan.players[0] if len(plan.players) == 1 else list(plan.players),
+        "bots": [b.label for b in (plan.variants[0].lineup if len(plan.players) == 1
+                                   else plan.bots)],
+        "seats": plan.seats,
         "rules": dict(plan.rules),
         "variants": variants,
-        "promos": [_promo(plan, v, result) for v in plan.variants[1:]],
+        "promos": [_promo(plan, v, result) for v in plan.variants if v.promo],
         "blank_cards": sorted({c for v in plan.variants for c in v.blank}),
     }
     if plan.game_id in BOTS_READING:
@@ -59,9 +62,15 @@ def _distribution(hist: Histogram) -> dict[str, Any]:
 
 def _variant(plan: Plan, variant, tally: Tally) -> dict[str, Any]:
     n = tally.games
+    pooled_score, pooled_rounds = Moments(), Ratio()
+    for bot in tally.bots.values():
+        pooled_score.merge(bot.score)
+        pooled_rounds.merge(bot.per_round)
     return {
         "name": variant.name, "promo": variant.promo, "replaces": variant.replaces,
-        "games": n,
+        "players": variant.players, "games": n,
+        "every_seat": {"score": _mean(pooled_score.interval()),
+                       "points_per_round": _mean(pooled_rounds.interval())},
         "rounds": _distribution(tally.rounds),
         "ends": dict(sorted(tally.ends.items())),
         "tie_breaks": dict(sorted(tally.tie_breaks.items())),
@@ -69,7 +78,7 @@ def _variant(plan: Plan, variant, tally: Tally) -> dict[str, Any]:
         "seats": [
             {"seat": s + 1, "wins": _rate(tally.seat_wins[s], n),
              "shared": tally.seat_shared[s], "score": _distribution(tally.seat_scores[s])}
-            for s in range(plan.players)
+            for s in range(variant.players)
         ],
         "bots": [
             {"bot": name, "games": bot.games, "wins": _rate(bot.wins, bot.games),
@@ -152,9 +161,16 @@ def _finite(value: Any) -> Any:
     return value
 
 
+def players_text(summary: dict[str, Any]) -> str:
+    players = summary["players"]
+    if isinstance(players, list):
+        return ", ".join(map(str, players)) + " players"
+    return f"{players} players"
+
+
 def variant_title(v: dict[str, Any]) -> str:
     if v["promo"] is None:
-        return "Base game"
+        return "Base game" if v["name"] == "base" else v["name"].capitalize()
     if v["replaces"] is None:
         return f"With {v['promo']} (added to the deck)"
     return f"With {v['promo']} (replacing {v['replaces']})"
@@ -183,7 +199,7 @@ def _table(header: list[str], rows: list[list[str]]) -> list[str]:
 def text_report(summary: dict[str, Any]) -> str:
     """The report for a terminal: one block per variant, then the promo comparisons."""
     lines = [f"{summary['game']}: {summary['games']:,} games, seed {summary['seed']}, "
-             f"{summary['players']} players, bots {', '.join(summary['bots'])} "
+             f"{players_text(summary)}, bots {', '.join(summary['bots'])} "
              f"(seats: {summary['seats']})",
              "95 % intervals in brackets (Wilson for rates)."]
     if summary.get("rules"):
@@ -200,9 +216,21 @@ def text_report(summary: dict[str, Any]) -> str:
               _diff(p["scorer_win_rate"], 3), _flag(p)] for p in summary["promos"]])
     if summary["blank_cards"]:
         lines += ["", "Played as blank (no effects data): " + ", ".join(summary["blank_cards"])]
+    if isinstance(summary["players"], list):
+        lines += ["", "By player count:", *_table(*by_players(summary))]
     for variant in summary["variants"]:
         lines += ["", *_variant_text(variant)]
     return "\n".join(lines) + "\n"
+
+
+def by_players(summary: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
+    """The player-count comparison: header and rows (terminal and HTML alike)."""
+    header = ["players", "rounds per game", "mean score", "points per round",
+              "shared victories"]
+    rows = [[str(v["players"]), _num(v["rounds"], 2), _num(v["every_seat"]["score"]),
+             _num(v["every_seat"]["points_per_round"], 2), _pct(v["shared_victories"])]
+            for v in summary["variants"]]
+    return header, rows
 
 
 def _fixed(value: float | None) -> str:

@@ -52,7 +52,7 @@ def test_another_seed_gives_other_games():
 def test_reroll_all_scores_the_analytic_mean_per_round():
     """With nothing kept, each player's 8 dice are fresh rolls: a player's mean round score
     is 8 × ((5/6)·3.5 + 1) = 31.33, whatever claiming moves between the two players."""
-    summary = _summary(games=300, seed=11, bots=["reroll-all"], players=2)
+    summary = _summary(games=300, seed=11, bots=["reroll-all"], players=[2])
     bot = summary["variants"][0]["bots"][0]
     per_round = bot["points_per_round"]
     assert bot["bot"] == "reroll-all" and bot["games"] == 600
@@ -63,17 +63,17 @@ def test_reroll_all_scores_the_analytic_mean_per_round():
 def test_rotation_seats_every_bot_in_every_seat_equally():
     plan = plan_simulation(Request("majority-rules", games=9, bots=["reroll-all,keep-high,"
                                                                     "keep-majority"]))
-    lineups = [seating(plan, i, game_seed(plan.seed, i)) for i in range(9)]
+    lineups = [seating(plan.seats, 3, i, game_seed(plan.seed, i)) for i in range(9)]
     for seat in range(3):
         assert sorted(lineup[seat] for lineup in lineups) == [0, 0, 0, 1, 1, 1, 2, 2, 2]
     fixed = plan_simulation(Request("majority-rules", games=9, seats="fixed",
                                     bots=["reroll-all,keep-high"]))
-    assert {seating(fixed, i, 0) for i in range(9)} == {(0, 1)}
+    assert {seating(fixed.seats, 2, i, 0) for i in range(9)} == {(0, 1)}
     drawn = plan_simulation(Request("majority-rules", games=50, seats="draw",
                                     bots=["reroll-all,keep-high"]))
-    draws = [seating(drawn, i, game_seed(drawn.seed, i)) for i in range(50)]
+    draws = [seating(drawn.seats, 2, i, game_seed(drawn.seed, i)) for i in range(50)]
     assert set(draws) == {(0, 1), (1, 0)}
-    assert draws == [seating(drawn, i, game_seed(drawn.seed, i)) for i in range(50)]
+    assert draws == [seating(drawn.seats, 2, i, game_seed(drawn.seed, i)) for i in range(50)]
 
 
 def test_a_strong_policy_beats_rerolling_everything_head_to_head():
@@ -330,3 +330,38 @@ def test_the_progress_bar_runs_on_a_terminal_only(monkeypatch, cli, terminal):
     assert result.exit_code == 0, result.stderr
     assert "majority-rules: 130 games" in result.stdout
     assert advanced == ([100, 30] if terminal else [])
+
+
+def test_several_player_counts_are_compared(cli, tmp_path):
+    result = cli("simulate", "majority-rules", "--games", "40", "--players", "2-4", "--bots",
+                 "keep-high", "--json", "--report", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["players"] == [2, 3, 4]
+    variants = summary["variants"]
+    assert [v["name"] for v in variants] == ["2 players", "3 players", "4 players"]
+    assert [len(v["seats"]) for v in variants] == [2, 3, 4]
+    assert all(v["games"] == 40 for v in variants)
+    for v in variants:  # each count's pooled figures are its seats' figures together
+        seat_mean = sum(s["score"]["mean"] for s in v["seats"]) / len(v["seats"])
+        assert v["every_seat"]["score"]["mean"] == pytest.approx(seat_mean)
+    assert (tmp_path / "players.svg").is_file()
+    assert "By player count" in (tmp_path / "index.html").read_text()
+    text = cli("simulate", "majority-rules", "--games", "10", "--players", "2,4").stdout
+    assert "majority-rules: 10 games, seed 1, 2, 4 players" in text and "By player count" in text
+
+
+@pytest.mark.parametrize(("players", "message"), [
+    ("1-3", "--players: Majority Rules! is played by 2 to 4 players, not 1"),
+    ("two", "--players: 'two': expected a number of players, a list (3,5) or a range (3-6)"),
+    ("2-1000", "expected a number of players"),
+])
+def test_bad_player_counts(cli, players, message):
+    result = cli("simulate", "majority-rules", "--games", "5", "--players", players)
+    assert result.exit_code == 2 and message in result.stderr
+
+
+def test_a_bot_per_seat_must_fit_every_player_count(cli):
+    result = cli("simulate", "majority-rules", "--games", "5", "--players", "2,3",
+                 "--bots", "keep-high,reroll-all")
+    assert result.exit_code == 2 and "2 bots for 3 players" in result.stderr

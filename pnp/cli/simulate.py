@@ -19,8 +19,9 @@ def simulate_command(
                              "derived from it and the game's number)."),
     jobs: int = typer.Option(None, "--jobs", "-j", help="Local processes (default: every "
                              "core). The numbers do not depend on it."),
-    players: int = typer.Option(None, "--players", help="Seats (default: one per listed bot, "
-                                "or the game's fewest)."),
+    players: str = typer.Option(None, "--players", metavar="K|K,K…|K-K",
+                                help="Seats (default: one per listed bot, or the game's "
+                                "fewest); several counts (3,5 or 3-6) are compared."),
     bots: list[str] = typer.Option(None, "--bots", metavar="NAME,NAME…",
                                    help="A bot per seat, or one bot for all (default: "
                                    "random); `pnp simulate GAME --help-bots` lists them."),
@@ -59,7 +60,8 @@ def simulate_command(
             simulate.check_jobs(jobs)
         _check_folders(report, logs)
         plan = simulate.plan_simulation(simulate.Request(
-            game=game, games=games, seed=seed, players=players, bots=bots or (),
+            game=game, games=games, seed=seed,
+            players=simulate.parse_players(players) if players else (), bots=bots or (),
             bot_options=bot_option or (), promos=promos or (), data_dir=data,
             rules=rule or (), seats=seats, logs=logs is not None))
         result = _run(simulate, plan, jobs, dask, logs)
