@@ -119,8 +119,16 @@ def _inspect(name: str, mtime: int, size: int) -> ImageInfo:
             width, height = height, width
         info = ImageInfo(path, digest, width, height, im.format, im.mode, orientation,
                          bool(im.info.get("progressive") or im.info.get("progression")))
-        _decode_all(path, im)
+        if not (im.format == "JPEG" and _ends_whole(data)):
+            _decode_all(path, im)
     return info
+
+
+def _ends_whole(data: bytes) -> bool:
+    """Whether a JPEG ends with its end-of-image marker (some cameras append a little
+    data after it). Pillow has parsed the headers already; a complete file is not decoded
+    again just to be checked, a cut-off one (no marker) is, and fails there."""
+    return b"\xff\xd9" in data[-4096:]
 
 
 def _read(path: Path) -> bytes:
