@@ -376,14 +376,16 @@ def test_art_naming_warnings(cli, tmp_path):
     art = _art_folder(tmp_path)
     _solid(art / "witches-secretry.png")       # a typo
     _solid(art / "vote-cards-A.png")           # a card, but its layout shows no art
-    (art / "readme.txt").write_text("credits\n")
+    (art / "readme.txt").write_text("credits\n")   # not art: no word about it
+    (art / "logo.gif").write_bytes(b"GIF89a")
     result = cli("build", "majority2", "-c", "members", "--art", art, "--out",
                  tmp_path / "o", "--no-gallery")
     assert result.exit_code == 0, result.stderr
     assert f"{art / 'witches-secretry.png'}: matches no card" in result.stderr
     assert "did you mean 'witches-secretary'?" in result.stderr
     assert f"{art / 'vote-cards-A.png'}: matches no card" in result.stderr
-    assert f"{art / 'readme.txt'}: not an image" in result.stderr
+    assert f"{art / 'logo.gif'}: not an image" in result.stderr
+    assert "readme.txt" not in result.stderr
     assert "witches-secretary.jpg" not in result.stderr
     shown = cli("build", "majority", "-c", "vote-cards", "--art", art, "--out",
                 tmp_path / "o", "--no-gallery")
@@ -472,3 +474,14 @@ def test_tts_export_shows_the_art(cli, tmp_path):
         pixel = faces.convert("RGB").getpixel((round(31.5 * 100 / 25.4),
                                                round(27 * 100 / 25.4)))
         assert pixel != (255, 255, 255)
+
+
+def test_relative_art_paths_are_read_from_where_they_were_given(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    ART.make(Path("my-art"))
+    assert cli("validate", "my-art/my-promos.json").exit_code == 0
+    result = cli("build", "majority2", "--art", "my-art/", "--promos", "my-art/my-promos.json",
+                 "--out", "out", "--no-gallery")
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.count("warning: my-art") == 0     # every file used, no noise
+    assert len(image_xobjects(Path("out/majority2/promo-members.pdf"))) == 4

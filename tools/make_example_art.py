@@ -20,10 +20,18 @@ import json
 import sys
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 WINDOW = (750, 300)      # the member art window (55 × 21 mm) at about 350 DPI
 BACK = (815, 1110)       # 69 × 94 mm (poker card + 3 mm bleed each side) at 300 DPI
+
+
+def _font(size: int):
+    """Pillow's bundled font at `size` px (the small bitmap one on builds without FreeType)."""
+    try:
+        return ImageFont.load_default(size=size)
+    except (TypeError, OSError, ImportError):
+        return ImageFont.load_default()
 
 
 def _colour(seed: str, shift: int = 0) -> tuple[int, int, int]:
@@ -53,7 +61,8 @@ def illustration(name: str, size: tuple[int, int] = WINDOW) -> Image.Image:
             points.append((x, height * share - height * 0.12 * abs(wave - 0.5)))
         points.append((width, height))
         draw.polygon(points, fill=hill)
-    draw.text((width * 0.05, height * 0.06), name, fill=(255, 255, 255))
+    draw.text((width * 0.04, height * 0.4), name, fill=(255, 255, 255),
+              font=_font(max(10, height // 9)))
     return image
 
 
@@ -69,7 +78,8 @@ def card_back(size: tuple[int, int] = BACK) -> Image.Image:
     r = width // 4
     cx, cy = width // 2, height // 2
     draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=(242, 201, 76), width=width // 30)
-    draw.text((cx - width // 10, cy - 6), "THE MAJORITY 2", fill=(255, 255, 255))
+    draw.text((cx, cy), "THE MAJORITY 2", fill=(255, 255, 255), anchor="mm",
+              font=_font(max(10, width // 14)))
     return image
 
 

@@ -26,11 +26,15 @@ from pnp.render.layout import Layout, LayoutSet
 from pnp.render.model import Card, Deck, Face
 
 ART_FIELD = "art"
+# Pictures pnp does not read: reported, so a .gif does not vanish silently. Other files
+# (credits, a promo file beside its art) are simply not art.
+OTHER_PICTURES = (".gif", ".bmp", ".svg", ".heic", ".heif", ".avif", ".psd", ".jxl", ".ico",
+                  ".pdf", ".eps", ".ai", ".xcf", ".kra")
 
 
 @dataclass(frozen=True)
 class ArtFolder:
-    """The images of an `--art` folder by name, and the files in it that are not images."""
+    """The images of an `--art` folder by name, and the pictures in it pnp cannot read."""
 
     folder: Path
     files: dict[str, Path]
@@ -49,8 +53,10 @@ def art_folder(folder: Path | None) -> ArtFolder | None:
     for path in sorted(folder.iterdir()):
         if path.name.startswith(".") or not path.is_file():
             continue
-        if path.suffix.lower() not in SUFFIXES:
+        if path.suffix.lower() in OTHER_PICTURES:
             ignored.append(path)
+        elif path.suffix.lower() not in SUFFIXES:
+            continue
         elif path.stem in files:
             problems.append(Problem(str(path), f"two images named {path.stem!r}: "
                                     f"{files[path.stem].name} and {path.name}"))
@@ -103,9 +109,11 @@ def _deck(deck: Deck, folder: ArtFolder | None, layouts: LayoutSet) -> Deck:
 def _face(face: Face | None, path: Path | None, layouts: LayoutSet) -> Face | None:
     if face is None:
         return None
-    art = str(path) if path else face.fields.get(ART_FIELD)
+    art = path or face.fields.get(ART_FIELD)
     if not art:
         return face
+    # Absolute, so that the image box does not read it relative to the layout's folder.
+    art = str(Path(art).absolute())
     layout = art_layout(face, layouts)
     if layout is None:
         return face
