@@ -56,7 +56,7 @@ class _Document:
         pdf.write(self.path)
         if progress:
             progress()
-        return FileSummary(self.path, pdf.pages, 0)
+        return FileSummary(self.path, pdf.pages, 0, printing="single-sided")
 
 
 def document_files(game_id: str, request) -> list:

@@ -73,7 +73,7 @@ def build_command(
         planned = plan_build(request)
         with _progress(len(planned)) as bar:
             summaries = run_build(request, bar, planned)
-        index = update_gallery(out, summaries) if gallery else None
+        index = update_gallery(out, summaries, options.paper) if gallery else None
         entries = fit_report(request) if report else []
         art_uses, art_naming = art_report(request, [(f.game, list(f.printables))
                                                     for f in planned])

@@ -69,6 +69,7 @@ def export_png_command(
     Example: pnp export png majority -c vote-cards --dpi 300 --bleed 3.175
     """
     from pnp.export import export_png
+    from pnp.gallery import refresh_gallery
 
     with user_errors():
         request = _request(games, component, out, bleed, words, promos,
@@ -76,10 +77,12 @@ def export_png_command(
                            art, image_dpi)
         sets = export_png(request, dpi, jobs)
         _art_findings(request)
+        index = refresh_gallery(out)
     for images in sets:
         width, height = images.pixels
         typer.echo(f"{images.folder}/{images.deck}-*.png  {len(images.files)} image(s)  "
                    f"{width} × {height} px")
+    _echo_gallery(index)
 
 
 @export_app.command("shop")
@@ -106,6 +109,7 @@ def export_shop_command(
     Example: pnp export shop majority2 --order back-front --bleed 3
     """
     from pnp.export import export_shop
+    from pnp.gallery import refresh_gallery
 
     with user_errors():
         request = _request(games, component, out, bleed, words, promos,
@@ -113,8 +117,10 @@ def export_shop_command(
                            art, image_dpi)
         summaries = export_shop(request, order)
         _art_findings(request)
+        index = refresh_gallery(out)
     for s in summaries:
         typer.echo(f"{s.path}  {s.pages} page(s)  {s.cards} card(s)")
+    _echo_gallery(index)
 
 
 @export_app.command("tts")
@@ -148,6 +154,7 @@ def export_tts_command(
 
     Example: pnp export tts majority --out output
     """
+    from pnp.gallery import refresh_gallery
     from pnp.tts import export_tts
 
     with user_errors():
@@ -156,7 +163,15 @@ def export_tts_command(
                            art, image_dpi)
         decks = export_tts(request, dpi, jobs, base_url)
         _art_findings(request)
+        index = refresh_gallery(out)
     for d in decks:
         width, height = d.cell
         typer.echo(f"{d.saved_object}  {d.cards} card(s)  {len(d.images)} image(s)  "
                    f"{width} × {height} px per card ({d.dpi} DPI)")
+    _echo_gallery(index)
+
+
+def _echo_gallery(index) -> None:
+    """Name the gallery page an export refreshed (a folder with a built gallery)."""
+    if index:
+        typer.echo(f"{index}  gallery")

@@ -30,6 +30,7 @@ def calibrate_command(
     Example: pnp calibrate --paper letter --out calibration.pdf
     """
     from pnp.errors import UsageError
+    from pnp.gallery import CALIBRATION, refresh_gallery
     from pnp.printers import BACK_FLIPS
     from pnp.render.calibrate import render_calibration
     from pnp.render.fonts import font_set
@@ -41,7 +42,10 @@ def calibrate_command(
             raise UsageError(f"--backs must be {' or '.join(BACK_FLIPS)}")
         pages = render_calibration(out, paper.lower(), backs.removeprefix("duplex-"),
                                    font_set())
+        index = refresh_gallery(out.parent) if out.name == CALIBRATION else None
     typer.echo(f"{out}  {pages} page(s)")
+    if index:
+        typer.echo(f"{index}  gallery")
 
 
 @printer_app.command("save")

@@ -66,10 +66,16 @@ class PrintOptions:
 
 @dataclass(frozen=True)
 class FileSummary:
+    """What was written: the file, its pages and cards, and how it must be printed
+    (`printing`: a `--backs` duplex mode, "fold" or "single-sided", so the gallery can
+    say it; "" when not known)."""
+
     path: Path
     pages: int
     cards: int
     unit: str = "card"
+    printing: str = ""
+
 
 
 @dataclass
@@ -103,7 +109,15 @@ def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontS
         for run in _runs(decks):
             _render_run(job, run)
     unit = "token" if all(d.shape == "circle" for d in decks) else "card"
-    return FileSummary(path, job.pages, sum(len(d.cards) for d in decks), unit)
+    return FileSummary(path, job.pages, sum(len(d.cards) for d in decks), unit,
+                       printing_of(decks, options))
+
+
+def printing_of(decks: list[Deck], options: PrintOptions) -> str:
+    """How a file of `decks` drawn with `options` must be printed: its backs mode when
+    any card has a back, else single-sided."""
+    two_sided = options.backs != "none" and any(d.double_sided for d in decks)
+    return options.backs if two_sided else "single-sided"
 
 
 def check_print_options(options: PrintOptions) -> None:

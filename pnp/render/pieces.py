@@ -54,7 +54,7 @@ def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: F
                     if progress:
                         progress()
     count = sum(len(s.pieces) for s in sets)
-    return FileSummary(path, pages, count, "piece")
+    return FileSummary(path, pages, count, "piece", "single-sided")
 
 
 def preflight_pieces(sets: list[PieceSet], layouts: LayoutSet, fonts: FontSet,
