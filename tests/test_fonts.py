@@ -169,3 +169,15 @@ def test_font_family_needs_a_regular_face():
     assert font_family(None) is None
     with pytest.raises(UsageError, match="--font-italic, --font-bold-italic needs --font"):
         font_family(None, italic=VERA / "VeraIt.ttf", bold_italic=VERA / "VeraBI.ttf")
+
+
+@pytest.mark.parametrize("kind", ["png", "tts"])
+def test_exports_draw_with_the_family_in_their_workers(cli, tmp_path, family, kind):
+    words = tmp_path / "ru.txt"
+    words.write_text("Дом\nЛампа\nКот\nМост\n", encoding="utf-8")
+    args = ["export", kind, "majority", "-c", "word-cards", "--words", words, "--dpi", "72",
+            "--jobs", "2", "--out", tmp_path]
+    assert cli(*args).exit_code == 2  # Vera has no Cyrillic
+    result = cli(*args, "--font", family["Regular"].parent)
+    assert result.exit_code == 0, result.stderr
+    assert list((tmp_path / "majority" / kind).glob("*.png"))
