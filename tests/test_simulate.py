@@ -129,6 +129,7 @@ def test_terminal_report_lists_seats_bots_and_intervals(cli):
     (["--rule", "target=1000000000"], "--rule: target=1000000000: at most"),
     (["--seats", "shuffle"], "--seats: expected one of rotate, draw, fixed"),
     (["--data", "no/such/folder"], "--data: no such folder"),
+    (["--jobs", "2", "--dask", "tcp://127.0.0.1:1"], "give --jobs or --dask, not both"),
 ])
 def test_bad_options_exit_2_with_a_clear_message(cli, args, message):
     result = cli("simulate", "majority-rules", *args)

@@ -24,7 +24,10 @@ def simulate_command(
                                 "fewest); several counts (3,5 or 3-6) are compared."),
     bots: list[str] = typer.Option(None, "--bots", metavar="NAME,NAME…",
                                    help="A bot per seat, or one bot for all (default: "
-                                   "random); `pnp simulate GAME --help-bots` lists them."),
+                                   "random). Besides random: majority-rules reroll-all, "
+                                   "keep-high, keep-majority, keep-gold-bet; majority2 "
+                                   "greedy, mc; d20-stacks lowest-legal, steal; majority "
+                                   "vote."),
     bot_option: list[str] = typer.Option(None, "--bot-option", metavar="BOT.KEY=VALUE",
                                          help="A bot's option, e.g. mc.rollouts=50 "
                                          "(repeatable)."),
@@ -41,7 +44,7 @@ def simulate_command(
                               help="Write every game's record (pnp check format) into DIR."),
     dask: str = typer.Option(None, "--dask", metavar="ADDRESS",
                              help="Run on the Dask scheduler at ADDRESS "
-                             "(pip install 'majority-pnp[dask]')."),
+                             "(pip install 'majority-pnp\\[dask]')."),
 ) -> None:
     """Play many seeded games with bots and report balance: win rate by seat, ties, game
     length and scores with 95 % intervals; strategies head to head; for majority2 every
@@ -56,6 +59,11 @@ def simulate_command(
     from pnp.simulate_report import summarise, text_report
 
     with user_errors():
+        if jobs is not None and dask:
+            from pnp.errors import UsageError
+
+            raise UsageError("give --jobs or --dask, not both: on Dask the cluster's workers "
+                             "run the chunks")
         if jobs is not None:
             simulate.check_jobs(jobs)
         _check_folders(report, logs)
