@@ -43,7 +43,8 @@ def rates() -> dict[tuple[str, str], float]:
             start = time.perf_counter()
             run(plan, jobs=1)
             found[game.id, bot] = games / (time.perf_counter() - start)
-            print(f"{game.id:16} {bot:16} {found[game.id, bot]:8.0f} games/s per core")
+            rate = found[game.id, bot]
+            print(f"{game.id:16} {bot:16} {rate:8.{0 if rate >= 10 else 2}f} games/s per core")
     return found
 
 

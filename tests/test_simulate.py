@@ -366,3 +366,39 @@ def test_a_bot_per_seat_must_fit_every_player_count(cli):
     result = cli("simulate", "majority-rules", "--games", "5", "--players", "2,3",
                  "--bots", "keep-high,reroll-all")
     assert result.exit_code == 2 and "2 bots for 3 players" in result.stderr
+
+
+# --- every game: logs that pnp check accepts, strategies head to head ----------------------
+
+@pytest.mark.parametrize(("game", "bots"), [
+    ("majority", "vote"), ("majority2", "random"), ("majority-rules", "keep-majority"),
+    ("d20-stacks", "random,lowest-legal,steal"),
+])
+def test_every_game_simulates_and_logs_records_pnp_check_accepts(cli, tmp_path, game, bots):
+    _needs_engine(game)
+    logs = tmp_path / game
+    result = cli("simulate", game, "--games", "3", "--bots", bots, "--logs", logs, "--json")
+    assert result.exit_code == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["variants"][0]["games"] == 3
+    files = sorted(logs.glob("game-*.json"))
+    assert len(files) == 3
+    for path in files:
+        verdict = check_file(path)
+        assert verdict.ok, (path, verdict.violations)
+
+
+def _needs_engine(game: str) -> None:
+    from pnp.games import get_game
+
+    if get_game(game).engine is None:
+        pytest.skip(f"{game} has no rules engine on this branch yet")
+
+
+def test_d20_stacks_strategies_head_to_head(cli):
+    _needs_engine("d20-stacks")
+    result = cli("simulate", "d20-stacks", "--games", "60", "--bots", "random,steal", "--json")
+    assert result.exit_code == 0, result.stderr
+    pairs = {(h["bot"], h["against"]): h["ahead"]
+             for h in json.loads(result.stdout)["variants"][0]["head_to_head"]}
+    assert pairs[("steal", "random")]["low"] > 0.5
