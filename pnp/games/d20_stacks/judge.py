@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 from pnp.games.d20_stacks.content import D20Deck
 from pnp.games.d20_stacks.record import D20Record
-from pnp.games.d20_stacks.scoring import Stack, apply_move, placement_problem, score_stacks
+from pnp.games.d20_stacks.scoring import Table, score_stacks
 from pnp.games.verdict import (
     Line,
     Verdict,
@@ -76,8 +76,8 @@ def _stack_line(s: int, held: int, size: int, outcome, player: str) -> str:
 
 def _replay(record: D20Record, new_stack: str):
     """Final stacks, where each card landed and which move put it there (in move order),
-    and the move violations."""
-    stacks: tuple[Stack, ...] = ()
+    and the move violations. Linear in the moves: see `Table`."""
+    table = Table(new_stack)
     places: list[tuple[tuple[int, int], str]] = []
     problems = []
     players = record.players
@@ -87,20 +87,21 @@ def _replay(record: D20Record, new_stack: str):
         if move.player != expected:
             problems.append(Violation(here, f"{move.player} plays out of turn; the "
                                             f"{ordinal(i + 1)} move is {expected}'s"))
-        result = apply_move(stacks, move, new_stack)
-        stacks = result.stacks
-        places.append(((result.stack - 1, len(stacks[result.stack - 1]) - 1), here))
-        if result.problem:
-            problems.append(Violation(here, f"{move.player}:{move.value}: {result.problem}"))
-    return stacks, places, problems
+        stack, problem = table.play(move)
+        places.append(((stack - 1, len(table.cards[stack - 1]) - 1), here))
+        if problem:
+            problems.append(Violation(here, f"{move.player}:{move.value}: {problem}"))
+    return table.stacks(), places, problems
 
 
 def _stack_violations(stacks) -> list[Violation]:
     """Each card not allowed on the cards below it, read bottom to top."""
+    table = Table()
     problems = []
     for s, stack in enumerate(stacks):
+        index = table.start(stack[0])
         for c in range(1, len(stack)):
-            problem = placement_problem(stack[:c], stack[c].value)
+            problem = table.add(index, stack[c])
             if problem:
                 problems.append(Violation(where("stacks", s, c), problem))
     return problems
