@@ -1,7 +1,7 @@
 """D20 Stacks: an Italian card game of rising D20 stacks for 2-4 players."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.d20_stacks import content, judge, printing, record
+from pnp.games.d20_stacks import bots, content, engine, judge, printing, record
 from pnp.games.verdict import Checker
 
 GAME = Game(
@@ -13,4 +13,6 @@ GAME = Game(
     components=content.components,
     decks=printing.decks,
     checker=Checker(record.parse, judge.judge),
+    engine=engine,
+    bots=bots.BOTS,
 )

@@ -1,0 +1,91 @@
+"""D20 Stacks bots for `pnp simulate`: pure functions of the state and the rng given.
+
+- `random`: any legal action, uniformly.
+- `lowest-legal`: adds its card where it is the smallest rise over the top card (keeping
+  high cards for later and stacks open), and starts a new stack only when nothing fits.
+- `steal`: adds where it takes a stack's majority (becomes the one player with the most
+  cards) or blocks one (ties the player who had it), and avoids adds that hand a majority to
+  someone else; when no add does either, it plays like `lowest-legal`.
+Ties between equally good stacks are broken by the rng, so no stack number is favoured.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.games.botoptions import read_options
+from pnp.games.d20_stacks.engine import D20State, Pile
+from pnp.games.d20_stacks.scoring import NEW, stack_winner
+from pnp.games.engine import Bot, Engine, random_bot
+
+_TAKE, _BLOCK, _NEUTRAL, _GIVE = 2, 1, 0, -1
+
+
+def _adds(engine: Engine, state: D20State) -> tuple[list[int], bool]:
+    """The stacks the card may go on, and whether a new stack is allowed."""
+    actions = engine.legal_actions(state)
+    return [a for a in actions if a != NEW], NEW in actions
+
+
+def _closest(state: D20State, targets: list[int], rng: random.Random) -> int:
+    """Of `targets`, a stack where the card is the smallest rise (rng among equals)."""
+    rise = {t: state.card - state.piles[t - 1].top for t in targets}
+    least = min(rise.values())
+    return rng.choice([t for t in targets if rise[t] == least])
+
+
+@dataclass(frozen=True)
+class LowestLegal:
+    """Smallest rise over the top card; a new stack only when no add is legal."""
+
+    def __call__(self, engine: Engine, state: D20State, rng: random.Random) -> Any:
+        targets, _ = _adds(engine, state)
+        return _closest(state, targets, rng) if targets else NEW
+
+
+def majority_effect(pile: Pile, seat: int) -> int:
+    """What adding one card of `seat` does to who scores `pile`: takes it, blocks the
+    player who had it, hands it to someone else, or nothing."""
+    before = stack_winner(dict(enumerate(pile.counts)))
+    counts = list(pile.counts)
+    counts[seat] += 1
+    after = stack_winner(dict(enumerate(counts)))
+    if after == seat and before != seat:
+        return _TAKE
+    if before is not None and before != seat and after != before:
+        return _BLOCK
+    if after is not None and after != seat and after != before:
+        return _GIVE
+    return _NEUTRAL
+
+
+@dataclass(frozen=True)
+class Steal:
+    """Take a majority, else block one, never hand one over while another move exists."""
+
+    def __call__(self, engine: Engine, state: D20State, rng: random.Random) -> Any:
+        targets, may_start = _adds(engine, state)
+        if not targets:
+            return NEW
+        effect = {t: majority_effect(state.piles[t - 1], state.seat) for t in targets}
+        best = max(effect.values())
+        if best == _GIVE and may_start:
+            return NEW
+        return _closest(state, [t for t in targets if effect[t] == best], rng)
+
+
+def _factory(name: str, bot: Bot) -> Callable[[Mapping[str, str]], Bot]:
+    def make(options: Mapping[str, str]) -> Bot:
+        read_options(name, options, {})
+        return bot
+    return make
+
+
+BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {
+    "random": _factory("random", random_bot),
+    "lowest-legal": _factory("lowest-legal", LowestLegal()),
+    "steal": _factory("steal", Steal()),
+}
