@@ -1,7 +1,7 @@
 """The Majority: a word-association voting game for 3-10 players."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority import content, judge, printing, record
+from pnp.games.majority import bots, content, engine, judge, printing, record
 from pnp.games.verdict import Checker
 
 GAME = Game(
@@ -16,4 +16,6 @@ GAME = Game(
     components=content.components,
     decks=printing.decks,
     checker=Checker(record.parse, judge.judge),
+    engine=engine,
+    bots=bots.BOTS,
 )

@@ -96,3 +96,20 @@ def play_turn(state: RoundState, votes: Mapping[str, str]) -> tuple[RoundState, 
 def game_over(totals: Mapping[str, int], target: int = DEFAULT_TARGET) -> bool:
     """The game ends at the end of a round in which anyone has at least `target` points."""
     return any(t >= target for t in totals.values())
+
+
+def make_change(totals: Mapping[str, int],
+                supply: Mapping[int, int]) -> dict[str, dict[str, int]] | None:
+    """Point cards from the box that pay every total (`{"ones": n, "fives": m}` each), or
+    None when the supply cannot. Players make change, so fives go first, in seat order:
+    that uses the most fives any split can, hence the fewest ones."""
+    fives_left, ones_left = supply.get(5, 0), supply.get(1, 0)
+    held = {}
+    for name, total in totals.items():
+        fives = min(total // 5, fives_left)
+        ones = total - 5 * fives
+        if ones > ones_left:
+            return None
+        fives_left, ones_left = fives_left - fives, ones_left - ones
+        held[name] = {"ones": ones, "fives": fives}
+    return held

@@ -1,0 +1,52 @@
+"""The Majority bots for `pnp simulate`: pure functions of the state and the rng given.
+
+- `random`: A, B, C or Score, uniformly.
+- `vote`: a model of a table that agrees on associations. Each turn there is one
+  association most players find (the Proposals lie at random, so call it `A`): each player
+  picks it with probability `p` (option, default 0.5) and otherwise one of the two others,
+  `B` or `C`, at even odds. Once the Reference pile holds `score` cards (option, default 3)
+  every player still in votes Score. With p = 0.5 a player is as likely to agree as not —
+  the middle of the range, where eliminations and Score both happen often; simulate with
+  other values to see rounds per game and points by player count move.
+The bots read only the public table (the pile size); never the other votes of the turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from pnp.games.botoptions import positive_int, probability, read_options
+from pnp.games.engine import Bot, Engine, random_bot
+from pnp.games.majority.engine import MajorityState
+from pnp.games.majority.scoring import SCORE
+
+_SHARED, _OTHERS = "A", ("B", "C")
+
+
+@dataclass(frozen=True)
+class VoteModel:
+    """Agree on the shared association with probability `p`; Score from `score` cards."""
+
+    p: float = 0.5
+    score: int = 3
+
+    def __call__(self, engine: Engine, state: MajorityState, rng: random.Random) -> str:
+        if state.round.pile >= self.score:
+            return SCORE
+        return _SHARED if rng.random() < self.p else rng.choice(_OTHERS)
+
+
+def _random(options: Mapping[str, str]) -> Bot:
+    read_options("random", options, {})
+    return random_bot
+
+
+def _vote(options: Mapping[str, str]) -> Bot:
+    values = read_options("vote", options, {"p": (probability, 0.5),
+                                            "score": (positive_int, 3)})
+    return VoteModel(values["p"], values["score"])
+
+
+BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {"random": _random, "vote": _vote}
