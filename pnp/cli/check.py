@@ -24,6 +24,8 @@ def check_command(
                             help="Enter a record at the table, step by step, then check it."),
     out: Path = typer.Option(None, "--out", help="With --new: where to write the record "
                              "(default: GAME-record.json)."),
+    log: bool = typer.Option(False, "--log", help="With --new majority2: take down the "
+                             "whole game, round by round, choosing among the legal moves."),
 ) -> None:
     """Check a game record: recompute the scores, name the winners, list every mistake.
 
@@ -36,6 +38,8 @@ def check_command(
     Example: pnp check data/examples/majority2-mistakes.json --json
 
     Example: pnp check --new majority-rules --out tonight.json
+
+    Example: pnp check --new majority2 --log --out tonight.json
     """
     from pnp.check import check_file
     from pnp.cli.check_new import enter_record
@@ -43,7 +47,11 @@ def check_command(
 
     with user_errors():
         _reject_conflicts(file, game, new, out)
-        if new:
+        if log:
+            from pnp.cli.check_new_log import enter_log
+            _reject_log(new)
+            file = enter_log(out, rule or [])
+        elif new:
             file = enter_record(new, out, rule or [])
         verdict = check_file(file, game, rule or [])
     if as_json:
@@ -51,6 +59,13 @@ def check_command(
     else:
         print_report(verdict)
     raise typer.Exit(0 if verdict.ok else 1)
+
+
+def _reject_log(new: str | None) -> None:
+    """A play-by-play log is The Majority 2's (the other games' records replay already)."""
+    from pnp.games import get_game
+    if new is None or get_game(new).id != "majority2":
+        raise UsageError("--log goes with --new majority2: a whole game, play by play")
 
 
 def _reject_conflicts(file: Path | None, game: str | None, new: str | None,
