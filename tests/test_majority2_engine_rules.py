@@ -511,3 +511,65 @@ def test_free_played_ghost_stays_bare_and_takes_discs():
 def test_blank_cards_names_cards_without_effects():
     cfg = config()
     assert m2.blank_cards(cfg) == ()
+
+
+def test_forced_exchange_with_an_empty_reserve_must_draw():
+    st = build(phase="round", hands=(("witches-junior",), ()), forced=(True, False),
+               deck=["angels-secretary"] * 4)
+    st = run(st, ("exchange", True))
+    assert st.need == (0, "draw", [("draw", True)])
+
+
+def test_forming_checks_the_active_players_columns_first():
+    five = ["witches-secretary", "witches-junior", "witches-junior", "angels-secretary",
+            "reapers-secretary"]
+    st = build(hands=(("dragons-veteran",), ()), up=(4, 0), areas=(("dragons-junior",), ()),
+               cols={(1, 1): five[:4], (0, 2): five[:4]})
+    # a Dragons Veteran naming pink and (Bo) black leaves both 4-card columns alone; add
+    # one card to each through the state to watch the order: active first, then Bo
+    st = run(st, ("play", "dragons-veteran", 3), ("colour", "green"), ("colour", "red"))
+    assert st.need[1] == "play"
+    st2 = st.copy()
+    cfg = st.cfg
+    k = cfg.index["witches-secretary"]
+    st2.cols = (st.cols[0], st.cols[1] + ((k, None, 0, 90),), st.cols[2],
+                st.cols[3] + ((k, None, 1, 91),), st.cols[4], st.cols[5])
+    st2.stack = st.stack + (("formall",),)
+    m2._run(st2)
+    assert st2.need[0] == 0 and st2.need[1] == "form"
+    st2 = run(st2, ("form", 0))
+    assert st2.need[0] == 1 and st2.need[1] == "form"
+
+
+def test_ghost_representative_that_loses_its_disc_still_scores_five():
+    st = build(hands=(("angels-senior",), ()), up=(4, 0),
+               areas=((("ghost", "red"),), ()), cols={(0, 1): ["witches-junior"]})
+    st = run(st, ("play", "angels-senior", 2), ("disc", 0, 1, 0, "red"),
+             ("disc", 0, 2, 0, "blue"))
+    assert view(st)["areas"][0] == ["ghost"]
+    assert m2.scores(st)[0] == 5 + 4  # the Ghost, and 4 coins (paid, now face down)
+
+
+def test_witches_veteran_may_take_itself_and_dragons_veteran_discard_itself():
+    st = build(hands=(("witches-veteran",), ()), up=(4, 0), areas=(("witches-junior",), ()))
+    st = run(st, ("play", "witches-veteran", 1), ("target", 0, 1, 0))
+    assert view(st)["reserves"][0] == ["witches-veteran"] and not view(st)["cols"]
+    st = build(hands=(("dragons-veteran",), ()), up=(4, 0), areas=(("dragons-junior",), ()))
+    st = run(st, ("play", "dragons-veteran", 1), ("colour", "red"), ("colour", "blue"))
+    assert view(st)["discard"] == ["dragons-veteran"]
+
+
+def test_angels_junior_under_a_disc_still_protects():
+    st = build(hands=(("dragons-junior",), ()), up=(3, 0),
+               cols={(1, 1): [("angels-junior", "blue"), "reapers-secretary",
+                              "witches-secretary", "demons-secretary"]})
+    st = run(st, ("play", "dragons-junior", 1))
+    assert view(st)["discard"] == []
+
+
+def test_clearing_a_column_when_forming_ignores_the_angels_junior():
+    st = build(phase="free", hands=(("angels-secretary",), ()),
+               cols={(0, 1): ["angels-junior", "reapers-secretary", "witches-secretary",
+                              "demons-secretary"]})
+    st = run(st, ("free", "angels-secretary", 1))
+    assert (0, 1) not in view(st)["cols"] and len(view(st)["discard"]) == 5
