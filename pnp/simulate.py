@@ -15,8 +15,9 @@ player), so win rates by seat show the start player's advantage.
 
 With `--promos` (The Majority 2), every promo card is played in its own *variant* of the
 deck, replacing the base card it names, on the same game seeds as the base deck (common
-random numbers): the two games of one seed start from the same shuffle and differ only
-where the promo changes them, which makes the paired comparison sharp.
+random numbers): the two games of one seed draw on the same random numbers, so much of the
+luck cancels out of their difference and the paired comparison is sharp. With several
+`--players` counts, each count is a variant in the same way.
 """
 
 from __future__ import annotations
