@@ -17,7 +17,7 @@ from pnp.render.decks import PrintOptions
 from conftest import ROOT
 from pdftools import A4, MM, fonts, page_sizes
 
-FILES = {"members": 14, "promo-members": 4, "tokens": 6, "player-aid": 2}
+FILES = {"members": 14, "promo-members": 4, "tokens": 2, "player-aid": 2}
 COMPONENTS = ("members", "promo-members", "colour-discs", "player-aid")
 EXAMPLE = ROOT / "data" / "examples" / "majority2-promo-cards.json"
 
@@ -147,8 +147,8 @@ def test_disc_backs_land_behind_their_fronts(tmp_path, backs):
 
 def test_coins_have_a_spendable_and_a_spent_side(tmp_path):
     path = build(tmp_path, "coins")
-    assert len(page_sizes(path)) == 6
-    pages = page_texts(path)[2:4]
+    assert len(page_sizes(path)) == 2  # discs, coins and marker share one duplex sheet
+    pages = page_texts(path)[0:2]
     assert pages[0].count("Face up: can") == 40 and "Spent" not in pages[0]
     assert pages[1].count("Spent") == 40
 

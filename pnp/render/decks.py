@@ -8,10 +8,10 @@ whole deck is drawn once as a form XObject and placed by reference.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pnp.errors import FitError, Problem, UsageError
+from pnp.errors import DataError, FitError, Problem, UsageError
 from pnp.render.draw import (
     FaceContext,
     FormCache,
@@ -27,20 +27,19 @@ from pnp.render.geometry import (
     Size,
     card_size,
     check_margins,
-    impose,
-    impose_fold,
-    mirror_for_duplex,
+    mirror_boxes,
+    page_offset,
     paper_size,
     pt,
 )
 from pnp.render.images import DEFAULT_DPI, ImageSettings
 from pnp.render.layout import LayoutSet
-from pnp.render.marks import crop_marks, cut_lines, fold_line, scale_bar
 from pnp.render.model import Card, Deck, Face
+from pnp.render.packing import PackedPage, PackItem, pack
 from pnp.render.pdf import pdf_canvas
+from pnp.render.sheets import draw_sheet, plan_sheet
 
 BACK_MODES = ("duplex-long", "duplex-short", "fold", "none")
-SHEET_LABEL_Y = 5.5
 
 
 @dataclass(frozen=True)
@@ -106,8 +105,7 @@ def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontS
     subject = ", ".join(d.title for d in decks)
     with pdf_canvas(path, paper, title, subject, fonts) as c:
         job = _Job(c, layouts, fonts, options, title, progress, FormCache(c, options.bleed))
-        for run in _runs(decks):
-            _render_run(job, run)
+        _render_decks(job, decks)
     unit = "token" if all(d.shape == "circle" for d in decks) else "card"
     return FileSummary(path, job.pages, sum(len(d.cards) for d in decks), unit,
                        printing_of(decks, options))
@@ -118,6 +116,24 @@ def printing_of(decks: list[Deck], options: PrintOptions) -> str:
     any card has a back, else single-sided."""
     two_sided = options.backs != "none" and any(d.double_sided for d in decks)
     return options.backs if two_sided else "single-sided"
+
+
+def sized_by_layouts(printables: list, layouts: LayoutSet) -> list:
+    """Each card deck with the size its layouts say (the first card's front layout): a
+    layout's `size` is the one place a deck's card size is set, so changing it there
+    changes the imposition, the PNGs, the shop PDF and the gallery alike. A layout that
+    cannot be read is left to the preflight, which reports it with its file."""
+    sized = []
+    for deck in printables:
+        if isinstance(deck, Deck) and deck.cards:
+            try:
+                size = layouts.get(deck.cards[0].front.layout).size
+            except DataError:
+                size = None
+            if size is not None and size != card_size(deck.size):
+                deck = replace(deck, size=f"{size.width:g}x{size.height:g}")
+        sized.append(deck)
+    return sized
 
 
 def check_print_options(options: PrintOptions) -> None:
@@ -132,9 +148,10 @@ def preflight(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
               options: PrintOptions) -> list[Problem]:
     """Every text that will not fit and every layout that does not match its deck size."""
     problems: list[Problem] = []
+    fold = options.backs == "fold"
+    pack(pack_groups(decks), options.paper, fold, options.margin, options.bleed)
     for deck in decks:
         size = card_size(deck.size)
-        impose(size, options.paper, options.margin, options.bleed)
         faces = [(card, face) for card in deck.cards for face in (card.front, card.back) if face]
         if deck.back:
             faces.append((Card(deck.back, label=f"{deck.title} back"), deck.back))
@@ -178,49 +195,55 @@ class _Placed:
     card: Card
 
 
-def _runs(decks: list[Deck]) -> list[list[_Placed]]:
-    """Consecutive decks of one size and shape share sheets (the 1- and 5-point cards, the
-    promos and the Ghosts): fewer pages to print, every card still with its own back."""
-    runs: list[tuple[tuple, list[_Placed]]] = []
+def pack_groups(decks: list[Deck]) -> list[list[PackItem]]:
+    """Every card as a packing item, in deck order, grouped as its deck keeps them
+    together on a sheet (a vote set's A, B, C and Score)."""
+    groups = []
     for deck in decks:
-        key = (card_size(deck.size), deck.shape)
-        placed = [_Placed(deck, card) for card in deck.cards]
-        if runs and runs[-1][0] == key:
-            runs[-1][1].extend(placed)
-        else:
-            runs.append((key, placed))
-    return [items for _, items in runs if items]
+        size, run = card_size(deck.size), max(1, deck.keep_together)
+        items = [PackItem(_Placed(deck, card), size, deck.shape) for card in deck.cards]
+        groups += [items[i:i + run] for i in range(0, len(items), run)]
+    return groups
 
 
-def _render_run(job: _Job, items: list[_Placed]) -> None:
-    size, shape = card_size(items[0].deck.size), items[0].deck.shape
+def _render_decks(job: _Job, decks: list[Deck]) -> None:
+    """Double-sided decks first packed together (fronts then backs), then one-sided ones:
+    decks of any sizes share sheets, each back exactly behind its front."""
     opts = job.options
-    two_sided = opts.backs != "none" and any(p.deck.double_sided for p in items)
-    if two_sided and opts.backs == "fold":
-        sheet = impose_fold(size, opts.paper, opts.margin, opts.bleed)
-        for start in range(0, len(items), len(sheet.fronts)):
-            chunk = items[start:start + len(sheet.fronts)]
-            _start_page(job, sheet.paper, chunk, "fronts and backs")
-            _draw_fronts(job, chunk, sheet.fronts)
-            _draw_backs(job, chunk, sheet.backs, (0.0, 0.0))
-            used = len(chunk)
-            _marks(job, shape, sheet.paper, sheet.fronts[:used] + sheet.backs.boxes[:used])
-            fold_line(job.c, sheet.fold)
-            _finish_page(job)
-        return
-    sheet = impose(size, opts.paper, opts.margin, opts.bleed)
-    backs = mirror_for_duplex(sheet, "long" if opts.backs != "duplex-short" else "short")
-    for start in range(0, len(items), len(sheet.slots)):
-        chunk = items[start:start + len(sheet.slots)]
-        _start_page(job, sheet.paper, chunk, "fronts" if two_sided else "")
-        _draw_fronts(job, chunk, sheet.slots)
-        _marks(job, shape, sheet.paper, sheet.slots[:len(chunk)])
+    two = [d for d in decks if opts.backs != "none" and d.double_sided]
+    one = [d for d in decks if d not in two]
+    for group, two_sided in ((two, True), (one, False)):
+        if not group:
+            continue
+        fold = two_sided and opts.backs == "fold"
+        for page in pack(pack_groups(group), opts.paper, fold, opts.margin, opts.bleed):
+            _render_page(job, page, two_sided)
+
+
+def _render_page(job: _Job, page: PackedPage, two_sided: bool) -> None:
+    opts = job.options
+    chunk = [item.ref for item in page.items]
+    shapes = [item.shape for item in page.items]
+    if page.fold is not None:
+        _start_page(job, page.paper)
+        _draw_fronts(job, chunk, page.boxes)
+        _draw_backs(job, chunk, page.fold_backs, (0.0, 0.0))
+        both = page.boxes + page.fold_backs.boxes
+        _furniture(job, page.paper, both, shapes * 2, chunk, "fronts and backs", page.fold)
         _finish_page(job)
-        if two_sided:
-            _start_page(job, sheet.paper, chunk, "backs")
-            _draw_backs(job, chunk, backs, (opts.offset_x, opts.offset_y))
-            _marks(job, shape, sheet.paper, _shifted(backs.boxes[:len(chunk)], opts))
-            _finish_page(job)
+        return
+    _start_page(job, page.paper)
+    _draw_fronts(job, chunk, page.boxes)
+    _furniture(job, page.paper, page.boxes, shapes, chunk, "fronts" if two_sided else "")
+    _finish_page(job)
+    if two_sided:
+        flip = "short" if opts.backs == "duplex-short" else "long"
+        backs = mirror_boxes(page.paper, page.boxes, flip)
+        offset = page_offset(opts.offset_x, opts.offset_y, page.paper)
+        _start_page(job, page.paper)
+        _draw_backs(job, chunk, backs, offset)
+        _furniture(job, page.paper, _shifted(backs.boxes, offset), shapes, chunk, "backs")
+        _finish_page(job)
 
 
 def _draw_fronts(job: _Job, chunk: list[_Placed], slots) -> None:
@@ -228,16 +251,25 @@ def _draw_fronts(job: _Job, chunk: list[_Placed], slots) -> None:
         _draw(job, placed.card, placed.card.front, slot, 0, job.forms)
 
 
-def _start_page(job: _Job, paper: Size, chunk: list[_Placed], side: str) -> None:
-    c = job.c
-    c.setPageSize((pt(paper.width), pt(paper.height)))
-    decks = " + ".join(dict.fromkeys(p.deck.title for p in chunk))
-    label = f"{job.title} · {decks} · sheet {job.pages + 1}" + (f" ({side})" if side else "")
-    c.saveState()
-    c.setFillGray(0.45)
-    c.setFont(job.fonts.name("bold"), 6.5)
-    c.drawString(pt(8), pt(SHEET_LABEL_Y), label)
-    c.restoreState()
+def _start_page(job: _Job, paper: Size) -> None:
+    job.c.setPageSize((pt(paper.width), pt(paper.height)))
+
+
+def sheet_labels(title: str, names: list[str], number: int, side: str) -> list[str]:
+    """The sheet label, longest first: with the decks on the sheet, then without."""
+    tail = f"sheet {number}" + (f" ({side})" if side else "")
+    full = f"{title} · {' + '.join(dict.fromkeys(names))} · {tail}"
+    return [full, f"{title} · {tail}"]
+
+
+def _furniture(job: _Job, paper: Size, slots, shapes, chunk: list[_Placed], side: str,
+               fold=None) -> None:
+    """Crop marks, cut lines, fold line, label and scale bar, clear of each other."""
+    labels = sheet_labels(job.title, [p.deck.title for p in chunk], job.pages + 1, side)
+    font = job.fonts.name("bold")
+    plan = plan_sheet(paper, slots, shapes, job.options.bleed, job.options.crop_marks,
+                      labels, font, fold)
+    draw_sheet(job.c, plan, job.forms, font)
 
 
 def _finish_page(job: _Job) -> None:
@@ -247,8 +279,8 @@ def _finish_page(job: _Job) -> None:
         job.progress()
 
 
-def _shifted(boxes, opts: PrintOptions) -> tuple[Box, ...]:
-    return tuple(Box(b.x + opts.offset_x, b.y + opts.offset_y, b.width, b.height) for b in boxes)
+def _shifted(boxes, offset) -> tuple[Box, ...]:
+    return tuple(Box(b.x + offset[0], b.y + offset[1], b.width, b.height) for b in boxes)
 
 
 def _draw_backs(job: _Job, chunk: list[_Placed], backs: Backs, offset) -> None:
@@ -276,19 +308,3 @@ def _place_shared_back(job: _Job, deck: Deck, slot: Box, rotation: int) -> None:
     job.forms.place(("back", deck.id), slot.width, slot.height,
                     lambda: _draw(job, back, deck.back, Box(0, 0, slot.width, slot.height), 0))
     c.restoreState()
-
-
-def _marks(job: _Job, shape: str, paper: Size, slots) -> None:
-    """The 50 mm scale bar, cut lines and crop marks: identical on every full sheet of a
-    deck, so drawn once as a form and placed by reference."""
-    bleed, marks = job.options.bleed, job.options.crop_marks
-
-    def draw():
-        scale_bar(job.c, paper.width - 8, SHEET_LABEL_Y, job.fonts.name("bold"))
-        if marks and (shape == "circle" or bleed == 0):
-            cut_lines(job.c, slots, shape)
-        if marks and shape != "circle":
-            crop_marks(job.c, slots, paper, bleed)
-
-    key = ("sheet", shape, paper, tuple(slots))
-    job.forms.place(key, paper.width, paper.height, draw, grow=0.0)

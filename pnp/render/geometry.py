@@ -56,35 +56,58 @@ class Box:
         return Box(self.x - by, self.y - by, self.width + 2 * by, self.height + 2 * by)
 
 
-PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
+PAPERS = {
+    "a3": Size(297.0, 420.0),
+    "a4": Size(210.0, 297.0),
+    "a5": Size(148.0, 210.0),
+    "letter": Size(215.9, 279.4),
+    "legal": Size(215.9, 355.6),
+    "tabloid": Size(279.4, 431.8),
+}
 CARD_SIZES = {
     "poker": Size(63.0, 88.0),
     "bridge": Size(57.0, 89.0),
-    "mini": Size(44.0, 63.0),
+    "mini-euro": Size(44.0, 68.0),
+    "mini-usa": Size(41.0, 63.0),
+    "euro": Size(59.0, 92.0),
     "tarot": Size(70.0, 120.0),
     "square": Size(70.0, 70.0),
+    "mini": Size(44.0, 63.0),
 }
+PAPER_RANGE = (50.0, 2000.0)
+CARD_RANGE = (5.0, 1000.0)
+_WXH = re.compile(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*", re.IGNORECASE)
+
+
+def _parse_wxh(spec: str, what: str, bounds: tuple[float, float], names) -> Size:
+    match = _WXH.fullmatch(spec)
+    if not match:
+        raise UsageError(f"unknown {what} {spec!r}; use {', '.join(names)} or "
+                         "WIDTHxHEIGHT in mm (e.g. 320x450)")
+    size = Size(float(match.group(1)), float(match.group(2)))
+    low, high = bounds
+    if not all(low <= v <= high for v in (size.width, size.height)):
+        raise UsageError(f"{what} {spec!r}: each side must be {low:g}–{high:g} mm")
+    return size
 
 
 def paper_size(name: str) -> Size:
-    """Portrait size of a paper name (`a4`, `letter`)."""
-    try:
+    """Portrait size of a paper: a name (a3, a4, a5, letter, legal, tabloid) or `WxH` mm
+    (a `WxH` wider than tall is turned portrait: every deck picks its own orientation)."""
+    if name.lower() in PAPERS:
         return PAPERS[name.lower()]
-    except KeyError:
-        raise UsageError(f"unknown paper {name!r}; use a4 or letter") from None
+    size = _parse_wxh(name, "paper", PAPER_RANGE, PAPERS)
+    return size if size.width <= size.height else size.rotated()
 
 
 def card_size(spec: str | Size) -> Size:
-    """A named card size (poker, mini, tarot, square, bridge) or explicit `WxH` in mm."""
+    """A named card size (poker 63×88, bridge 57×89, mini-euro 44×68, mini-usa 41×63,
+    euro 59×92, tarot 70×120, square 70×70; `mini` is 44×63) or explicit `WxH` in mm."""
     if isinstance(spec, Size):
         return spec
     if spec.lower() in CARD_SIZES:
         return CARD_SIZES[spec.lower()]
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(mm)?\s*", spec)
-    if not match:
-        names = ", ".join(CARD_SIZES)
-        raise UsageError(f"unknown card size {spec!r}; use {names} or WIDTHxHEIGHT in mm")
-    return Size(float(match.group(1)), float(match.group(2)))
+    return _parse_wxh(spec, "card size", CARD_RANGE, CARD_SIZES)
 
 
 @dataclass(frozen=True)
@@ -165,18 +188,33 @@ class Backs:
 
 
 def mirror_for_duplex(sheet: Sheet, flip: str) -> Backs:
-    """Where each slot's back goes on the following page so it lands behind its front.
+    """Where each slot's back goes on the following page so it lands behind its front."""
+    return mirror_boxes(sheet.paper, sheet.slots, flip)
+
+
+def mirror_boxes(paper: Size, boxes, flip: str) -> Backs:
+    """Where each front box's back goes on the following page.
 
     Turning the paper over its long edge mirrors positions across the axis parallel to
     that edge (left-right on a portrait page, top-bottom on a landscape page); the short
     edge is the other way round."""
     if flip not in ("long", "short"):
         raise UsageError(f"flip must be 'long' or 'short', not {flip!r}")
-    across_x = (flip == "long") != sheet.landscape
-    w, h = sheet.paper.width, sheet.paper.height
+    across_x = (flip == "long") != (paper.width > paper.height)
+    w, h = paper.width, paper.height
     if across_x:
-        return Backs(tuple(Box(w - b.right, b.y, b.width, b.height) for b in sheet.slots), 0)
-    return Backs(tuple(Box(b.x, h - b.top, b.width, b.height) for b in sheet.slots), 180)
+        return Backs(tuple(Box(w - b.right, b.y, b.width, b.height) for b in boxes), 0)
+    return Backs(tuple(Box(b.x, h - b.top, b.width, b.height) for b in boxes), 180)
+
+
+def page_offset(offset_x: float, offset_y: float, page: Size) -> tuple[float, float]:
+    """The back-page offset in this page's axes. Offsets are measured on the portrait
+    calibration sheet, in paper axes; a landscape page is printed turned 90° anticlockwise
+    onto the portrait paper (what PDF viewers do), so a paper offset (x, y) is (y, -x) on
+    the landscape page, whichever edge the duplex flips on."""
+    if page.width > page.height:
+        return offset_y, -offset_x
+    return offset_x, offset_y
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 from pnp.content import paths
 from pnp.content.jsonfile import JsonDoc, load_json
 from pnp.content.schemas import schema_problems
-from pnp.errors import DataError, Location, Problem
+from pnp.errors import DataError, Location, Problem, UsageError
 from pnp.render.geometry import Size, card_size
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -89,7 +89,10 @@ class LayoutSet:
         doc = self._doc(name, chain)
         data = doc.value
         parent = self._resolve(data["extends"], (*chain, name)) if "extends" in data else None
-        size = card_size(data["size"]) if "size" in data else parent.size if parent else None
+        try:
+            size = card_size(data["size"]) if "size" in data else parent.size if parent else None
+        except UsageError as exc:
+            raise DataError(doc.problem("$.size", exc.problems[0].message)) from None
         if size is None:
             raise DataError(doc.problem("$", "a layout needs a size (or extends one that has)"))
         safe = data.get("safe", parent.safe if parent else 3.0)

@@ -5,31 +5,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.render.geometry import Box, Size, pt
+from pnp.render.fonts import string_width
+from pnp.render.furniture import EDGE, Placement, Segment
+from pnp.render.geometry import MM, Box, Size, pt
 
-MARK_LENGTH = 4.0
-MARK_GAP = 1.0
 MARK_WIDTH = 0.3
 CUT_GREY = 0.6
+FOLD_DASH = (4, 3)
 
 
-def crop_marks(c, slots: Sequence[Box], paper: Size, bleed: float) -> None:
-    """Short lines outside the grid extending every card edge, clear of the bleed, so a
-    guillotine or craft knife can be lined up without lines on the cards themselves."""
-    if not slots:
-        return
-    xs = sorted({round(v, 3) for b in slots for v in (b.x, b.right)})
-    ys = sorted({round(v, 3) for b in slots for v in (b.y, b.top)})
-    left, right = min(b.x for b in slots), max(b.right for b in slots)
-    bottom, top = min(b.y for b in slots), max(b.top for b in slots)
-    start = bleed + MARK_GAP
-    segments = []
-    for x in xs:
-        segments.append((x, top + start, x, min(top + start + MARK_LENGTH, paper.height)))
-        segments.append((x, bottom - start, x, max(bottom - start - MARK_LENGTH, 0)))
-    for y in ys:
-        segments.append((left - start, y, max(left - start - MARK_LENGTH, 0), y))
-        segments.append((right + start, y, min(right + start + MARK_LENGTH, paper.width), y))
+def crop_marks(c, segments: Sequence[Segment]) -> None:
+    """The crop marks (`furniture.crop_mark_segments`), solid black, as one path."""
     stroke_segments(c, segments, grey=0.0, width=MARK_WIDTH)
 
 
@@ -49,9 +35,11 @@ def stroke_segments(c, segments, grey: float, width: float) -> None:
     c.restoreState()
 
 
-def cut_lines(c, slots: Sequence[Box], shape: str) -> None:
+def cut_lines(c, slots: Sequence[Box], shape: str,
+              fold: Segment | None = None) -> None:
     """Hairlines on the trim (used without bleed, where cards abut and one cut serves two):
-    shared edges are merged into single lines; round tokens get a circle each."""
+    shared edges are merged into single lines, edges on the fold left to the dashed fold
+    line; round tokens get a circle each."""
     if shape == "circle":
         c.saveState()
         c.setStrokeGray(CUT_GREY)
@@ -60,7 +48,18 @@ def cut_lines(c, slots: Sequence[Box], shape: str) -> None:
             c.circle(pt(b.x + b.width / 2), pt(b.y + b.height / 2), pt(b.width / 2))
         c.restoreState()
         return
-    stroke_segments(c, merged_edges(slots), grey=CUT_GREY, width=0.25)
+    edges = [e for e in merged_edges(slots) if not on_line(e, fold)]
+    stroke_segments(c, edges, grey=CUT_GREY, width=0.25)
+
+
+def on_line(segment: Segment, line: Segment | None) -> bool:
+    """Whether `segment` lies along the (horizontal or vertical) `line`."""
+    if line is None:
+        return False
+    x1, y1, x2, y2 = segment
+    if line[0] == line[2]:
+        return abs(x1 - line[0]) < 1e-6 and abs(x2 - line[0]) < 1e-6
+    return abs(y1 - line[1]) < 1e-6 and abs(y2 - line[1]) < 1e-6
 
 
 def merged_edges(slots: Sequence[Box]) -> list[tuple[float, float, float, float]]:
@@ -87,30 +86,105 @@ def _union(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
     return [(a, b) for a, b in merged]
 
 
-def fold_line(c, line: tuple[float, float, float, float]) -> None:
-    """A dashed line where the sheet is folded (fronts on one side, backs on the other)."""
+def fold_segment(line: Segment, paper: Size) -> Segment:
+    """The fold line as drawn: the full fold, kept 5 mm from the page edges."""
+    x1, y1, x2, y2 = line
+    if x1 == x2:
+        return (x1, EDGE, x2, paper.height - EDGE)
+    return (EDGE, y1, paper.width - EDGE, y2)
+
+
+def fold_line(c, line: Segment) -> None:
+    """A dashed line where the sheet is folded (fronts on one side, backs on the other):
+    dashed and grey, never solid, so it cannot be mistaken for a cut."""
     x1, y1, x2, y2 = line
     c.saveState()
     c.setStrokeGray(0.35)
     c.setLineWidth(0.5)
-    c.setDash([4, 3])
+    c.setDash(list(FOLD_DASH))
     c.line(pt(x1), pt(y1), pt(x2), pt(y2))
     c.restoreState()
 
 
 SCALE_BAR = 50.0
+LABEL_SIZES = (6.5, 5.0)
+CAPTION = "scale check: 50 mm at 100 %"
+CAPTION_SIZE = 5.5
+COMPACT_CAPTION_SIZE = 5.0
+_TICK_LONG, _TICK_SHORT = 1.6, 1.0
 
 
-def scale_bar(c, right: float, y: float, font: str) -> None:
-    """A 50 mm bar with 10 mm ticks, right-aligned at `right`: hold a ruler to it to check
-    the printer did not scale the page (cards are only the right size at 100 %)."""
-    left = right - SCALE_BAR
-    segments = [(left, y, right, y)]
-    segments += [(left + k * 10, y, left + k * 10, y + (1.6 if k in (0, 5) else 1.0))
-                 for k in range(6)]
-    stroke_segments(c, segments, grey=0.0, width=0.35)
+def text_height(font: str, size: float) -> float:
+    """Ascent plus descent of `font` at `size` points, in mm."""
+    ascent, descent = _ascent_descent(font, size)
+    return (ascent - descent) / MM
+
+
+def _ascent_descent(font: str, size: float) -> tuple[float, float]:
+    from reportlab.pdfbase.pdfmetrics import getAscentDescent
+
+    return getAscentDescent(font, size)
+
+
+def label_forms(texts: Sequence[str], font: str) -> list[tuple[Size, str, float]]:
+    """The sheet label's forms, largest first: each text at 6.5 pt, then at 5 pt."""
+    return [(Size(string_width(t, font, s) / MM, text_height(font, s)), t, s)
+            for s in LABEL_SIZES for t in texts]
+
+
+def bar_forms(font: str) -> list[Size]:
+    """The scale bar's two forms: caption left of the bar (thin, long), or caption
+    above it (50 mm long, thicker) for a margin without the length."""
+    caption = string_width(CAPTION, font, CAPTION_SIZE) / MM
+    thin = Size(SCALE_BAR + 1.5 + caption, max(text_height(font, CAPTION_SIZE),
+                                               _TICK_LONG + 0.2))
+    compact = Size(SCALE_BAR, _TICK_LONG + 0.8 + text_height(font, COMPACT_CAPTION_SIZE))
+    return [thin, compact]
+
+
+def _enter(c, placement: Placement) -> None:
+    """Move the origin to the item's local bottom-left, x along its text."""
+    box = placement.box
+    if placement.rotation == 90:
+        c.translate(pt(box.right), pt(box.y))
+        c.rotate(90)
+    else:
+        c.translate(pt(box.x), pt(box.y))
+
+
+def sheet_label(c, placement: Placement, text: str, font: str, size: float) -> None:
+    """The sheet's label (game, decks, sheet number, side) in its placement."""
     c.saveState()
+    _enter(c, placement)
+    c.setFillGray(0.45)
+    c.setFont(font, size)
+    c.drawString(0, -_ascent_descent(font, size)[1], text)
+    c.restoreState()
+
+
+def scale_bar(c, placement: Placement, font: str) -> None:
+    """A 50 mm bar with 10 mm ticks: hold a ruler to it to check the printer did not scale
+    the page (cards are only the right size at 100 %)."""
+    c.saveState()
+    _enter(c, placement)
+    if placement.form == 0:
+        left, base = placement.box.width - SCALE_BAR if placement.rotation == 0 else \
+            placement.box.height - SCALE_BAR, 0.2
+        size = CAPTION_SIZE
+        caption_at = (left - 1.5, None)
+    else:
+        left, base = 0.0, 0.2
+        size = COMPACT_CAPTION_SIZE
+        caption_at = (SCALE_BAR / 2, base + _TICK_LONG + 0.8)
+    segments = [(left, base, left + SCALE_BAR, base)]
+    segments += [(left + k * 10, base, left + k * 10,
+                  base + (_TICK_LONG if k in (0, 5) else _TICK_SHORT)) for k in range(6)]
+    stroke_segments(c, segments, grey=0.0, width=0.35)
     c.setFillGray(0.3)
-    c.setFont(font, 5.5)
-    c.drawRightString(pt(left - 1.5), pt(y), "scale check: 50 mm at 100 %")
+    c.setFont(font, size)
+    descent = -_ascent_descent(font, size)[1]
+    if caption_at[1] is None:
+        c.drawRightString(pt(caption_at[0]), descent, CAPTION)
+    else:
+        c.drawCentredString(pt(caption_at[0]), pt(caption_at[1]) + descent, CAPTION)
     c.restoreState()

@@ -40,7 +40,8 @@ class Deck:
     """Cards of one size printed together; `id` is the component id `pnp games` lists and
     `file` the output PDF (several decks may share one). A shared `back` is drawn once.
     `back_art` names the art of its backs (empty: `<id>-back`); decks that must shuffle
-    in unseen share one."""
+    in unseen share one. `keep_together` cards in a row stay on one sheet when a sheet
+    can hold them (a vote set: A, B, C and Score of one colour)."""
 
     id: str
     title: str
@@ -50,6 +51,7 @@ class Deck:
     back: Face | None = None
     shape: str = "rect"
     back_art: str = ""
+    keep_together: int = 1
 
     @property
     def double_sided(self) -> bool:

@@ -1,26 +1,27 @@
 """Print pieces that are not cards — die nets, dividers — onto sheets: solid cut outlines,
 dashed folds, filled areas, layout faces and fitted texts.
 
-Pieces of one size are imposed on a grid like cards (`geometry.impose`), kept `gap` apart
-so every outline can be cut on its own. There are no backs. A face's bleed is clipped on
-edges it shares with another face, so neighbours on a net never paint over each other.
+Pieces are packed onto sheets like cards (`packing.pack`, pieces of different sizes
+sharing a sheet), kept `gap` apart so every outline can be cut on its own. There are no
+backs. A face's bleed is clipped on edges it shares with another face, so neighbours on
+a net never paint over each other.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import groupby
 from pathlib import Path
 
 from pnp.errors import FitError, Location, Problem, UsageError
-from pnp.render.decks import SHEET_LABEL_Y, FileSummary, PrintOptions
-from pnp.render.draw import FaceContext, draw_face, draw_text, fitted_text, text_fits
+from pnp.render.decks import FileSummary, PrintOptions, sheet_labels
+from pnp.render.draw import FaceContext, FormCache, draw_face, draw_text, fitted_text, text_fits
 from pnp.render.fonts import FontSet
-from pnp.render.geometry import Box, Size, impose, paper_size, pt
+from pnp.render.geometry import Box, Size, paper_size, pt
 from pnp.render.layout import LayoutBox, LayoutSet
-from pnp.render.marks import scale_bar
 from pnp.render.model import Piece, PieceFace, PieceSet, PieceText
+from pnp.render.packing import PackedPage, PackItem, pack
 from pnp.render.pdf import pdf_canvas
+from pnp.render.sheets import draw_sheet, plan_sheet
 
 CUT_GREY = 0.25
 FOLD_GREY = 0.45
@@ -36,25 +37,34 @@ def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: F
     problems = [] if checked else preflight_pieces(sets, layouts, fonts, options)
     if problems:
         raise FitError(problems)
-    pages = 0
     subject = ", ".join(s.title for s in sets)
+    pages = piece_pages(sets, options)
+    font = fonts.name("bold")
     with pdf_canvas(path, paper_size(options.paper), title, subject, fonts) as c:
-        for piece_set in sets:
-            for size, group in _by_size(piece_set):
-                sheet = _sheet(size, piece_set, options)
-                for start in range(0, len(group), len(sheet.slots)):
-                    chunk = group[start:start + len(sheet.slots)]
-                    c.setPageSize((pt(sheet.paper.width), pt(sheet.paper.height)))
-                    _page_label(c, fonts, f"{title} · {piece_set.title} · sheet {pages + 1}",
-                                sheet.paper)
-                    for piece, slot in zip(chunk, sheet.slots, strict=False):
-                        _draw_piece(c, piece, slot, layouts, fonts, options)
-                    c.showPage()
-                    pages += 1
-                    if progress:
-                        progress()
+        forms = FormCache(c, options.bleed)
+        for number, page in enumerate(pages, start=1):
+            c.setPageSize((pt(page.paper.width), pt(page.paper.height)))
+            for item, slot in zip(page.items, page.boxes, strict=True):
+                _draw_piece(c, item.ref[1], slot, layouts, fonts, options)
+            names = [item.ref[0].title for item in page.items]
+            plan = plan_sheet(page.paper, page.boxes, ["rect"] * len(page.boxes),
+                              options.bleed, False, sheet_labels(title, names, number, ""),
+                              font, pieces=True)
+            draw_sheet(c, plan, forms, font)
+            c.showPage()
+            if progress:
+                progress()
     count = sum(len(s.pieces) for s in sets)
-    return FileSummary(path, pages, count, "piece", "single-sided")
+    return FileSummary(path, len(pages), count, "piece", "single-sided")
+
+
+def piece_pages(sets: list[PieceSet], options: PrintOptions) -> list[PackedPage]:
+    """Every piece of every set packed onto sheets (pieces of any sizes share one), each
+    piece `gap` from its neighbours so every outline is cut on its own."""
+    groups = [[PackItem((piece_set, piece), Size(piece.width, piece.height), "piece",
+                        piece_set.gap)]
+              for piece_set in sets for piece in piece_set.pieces]
+    return pack(groups, options.paper, False, options.margin, options.bleed)
 
 
 def preflight_pieces(sets: list[PieceSet], layouts: LayoutSet, fonts: FontSet,
@@ -63,11 +73,10 @@ def preflight_pieces(sets: list[PieceSet], layouts: LayoutSet, fonts: FontSet,
     do not fit: everything, before a page is written."""
     problems: list[Problem] = []
     for piece_set in sets:
-        for size, _ in _by_size(piece_set):
-            try:
-                _sheet(size, piece_set, options)
-            except UsageError as exc:
-                problems += [Problem("", f"{piece_set.title}: {p.message}") for p in exc.problems]
+        try:
+            piece_pages([piece_set], options)
+        except UsageError as exc:
+            problems += [Problem("", f"{piece_set.title}: {p.message}") for p in exc.problems]
         for piece in piece_set.pieces:
             problems += _piece_problems(piece, layouts, fonts, options)
     return sorted(set(problems), key=problems.index)
@@ -95,30 +104,8 @@ def _piece_problems(piece: Piece, layouts: LayoutSet, fonts: FontSet,
     return problems
 
 
-def _by_size(piece_set: PieceSet):
-    """Runs of same-sized pieces, in order (each run is imposed on its own grid)."""
-    for (w, h), group in groupby(piece_set.pieces, key=lambda p: (p.width, p.height)):
-        yield Size(w, h), list(group)
-
-
-def _sheet(size: Size, piece_set: PieceSet, options: PrintOptions):
-    return impose(size, options.paper, options.margin, options.bleed,
-                  gap=max(piece_set.gap, 2 * options.bleed))
-
-
 def _context(piece: Piece, fonts: FontSet, options: PrintOptions) -> FaceContext:
     return FaceContext(fonts, options.ink_saver, options.bleed, piece.label, piece.source)
-
-
-def _page_label(c, fonts: FontSet, label: str, paper: Size) -> None:
-    """The sheet's label and the 50 mm scale bar, as on card sheets: paper dice are only
-    the right size when printed at 100 %."""
-    c.saveState()
-    c.setFillGray(0.45)
-    c.setFont(fonts.name("bold"), 6.5)
-    c.drawString(pt(8), pt(SHEET_LABEL_Y), label)
-    c.restoreState()
-    scale_bar(c, paper.width - 8, SHEET_LABEL_Y, fonts.name("bold"))
 
 
 def _draw_piece(c, piece: Piece, slot: Box, layouts: LayoutSet, fonts: FontSet,

@@ -53,7 +53,8 @@ def _vote_deck(content: MajorityContent) -> Deck:
             front = Face("vote-card", {**colours, "option": face.label, "caption": face.caption})
             cards.append(Card(front, back, label=f"{vote_set.colour} vote {face.label}",
                               art=f"vote-cards-{face.label}"))
-    return Deck("vote-cards", "Vote cards", SIZE, tuple(cards), file="vote-cards")
+    return Deck("vote-cards", "Vote cards", SIZE, tuple(cards), file="vote-cards",
+                keep_together=len(content.vote_faces))
 
 
 def _preparation_deck(content: MajorityContent) -> Deck:

@@ -101,7 +101,7 @@ def _fits_every_paper(width: float, height: float) -> bool:
     return all(
         any(s.width <= p.width - 2 * MIN_MARGIN and s.height <= p.height - 2 * MIN_MARGIN
             for s in (size, size.rotated()))
-        for p in PAPERS.values()
+        for p in (PAPERS["a4"], PAPERS["letter"])
     )
 
 
