@@ -15,8 +15,10 @@ from pnp.documents import document_files
 from pnp.errors import FitError, Problem, UsageError
 from pnp.gamedata import load_content
 from pnp.games import GAMES, get_game
+from pnp.kit import DOCUMENTS as KIT_DOCUMENTS
+from pnp.kit import KIT_NAME, write_kit
 from pnp.render.art import art_folder, with_art
-from pnp.render.decks import FileSummary, PrintOptions, check_print_options
+from pnp.render.decks import FileSummary, PrintOptions, check_print_options, sized_by_layouts
 from pnp.render.fonts import FontFamily, font_set
 from pnp.render.images import MAX_DPI, MIN_DPI
 from pnp.render.layout import layout_set
@@ -62,6 +64,7 @@ class PlannedFile:
     write: Callable[[Callable[[], None] | None], FileSummary]
     check: Callable[[], list] = lambda: []
     printables: tuple = ()
+    data: Callable[[], bytes] | None = None
 
 
 def plan_build(request: BuildRequest) -> list[PlannedFile]:
@@ -135,7 +138,8 @@ def _printables(game_id: str, request: BuildRequest, content=None) -> list:
     game = get_game(game_id)
     content = _content(game_id, request) if content is None else content
     printables = game.decks(content, **_deck_options(game_id, request)) if game.decks else []
-    return with_art(printables, art_folder(request.art_dir), layout_set(request.templates_dir))
+    layouts = layout_set(request.templates_dir)
+    return sized_by_layouts(with_art(printables, art_folder(request.art_dir), layouts), layouts)
 
 
 @dataclass(frozen=True)
@@ -155,7 +159,8 @@ _DOCUMENT_TITLES = {"rules": "Rule sheet", "quick-reference": "Quick reference",
 
 def buildable_components(game_id: str, request: BuildRequest) -> list[Buildable]:
     """Every component a build of `game_id` prints, the game's counted ones first (with
-    the counts from its data), then player aids, rule sheets, quick references, score pads."""
+    the counts from its data), then player aids, rule sheets, quick references, score pads,
+    and last the packed kit."""
     game = get_game(game_id)
     content = _content(game_id, request)
     decks = _printables(game_id, request, content)
@@ -172,13 +177,31 @@ def buildable_components(game_id: str, request: BuildRequest) -> list[Buildable]
     return [Buildable(c, *(counted.get(c) or printed.get(c)
                            or (len(files[c]), _DOCUMENT_TITLES.get(c, c))),
                       tuple(files.get(c, ())))
-            for c in ids]
+            for c in ids] + [Buildable(KIT_NAME, 1, "The whole game, packed", (KIT_NAME,))]
 
 
 def _game_files(game_id: str, request: BuildRequest) -> list[PlannedFile]:
     decks = _printables(game_id, request)
     title = get_game(game_id).title
-    return _deck_files(game_id, title, decks, request) + document_files(game_id, request)
+    files = _deck_files(game_id, title, decks, request) + document_files(game_id, request)
+    return files + [_kit_file(game_id, title, decks, files, request)]
+
+
+def _kit_file(game_id: str, title: str, decks: list, files: list[PlannedFile],
+              request: BuildRequest) -> PlannedFile:
+    """`kit.pdf`: every printable packed, then the primary-language documents."""
+    layouts = layout_set(request.templates_dir)
+    documents = [f.data for f in files if f.data and f.path.stem in KIT_DOCUMENTS]
+    path = request.out_dir / game_id / f"{KIT_NAME}.pdf"
+
+    def render(part_path, part):
+        return render_file(part_path, part, layouts, font_set(request.font),
+                           request.print_options, title, None, checked=True)
+
+    def write(progress):
+        return write_kit(path, decks, documents, render, request.options, title, progress)
+
+    return PlannedFile(game_id, path, (KIT_NAME,), write)
 
 
 def _deck_options(game_id: str, request: BuildRequest) -> dict:

@@ -44,6 +44,9 @@ class _Document:
             self._pdf = self._render()
         return self._pdf
 
+    def data(self) -> bytes:
+        return self.pdf().data
+
     def check(self) -> list[Problem]:
         try:
             self.pdf()
@@ -75,11 +78,13 @@ def document_files(game_id: str, request) -> list:
             suffix = "" if lang == PRIMARY_LANGUAGE else f"-{lang}"
             doc = _Document(out / f"{component}{suffix}.pdf",
                             _rule_renderer(text, paper, request.font, diagrams, quick))
-            planned.append(PlannedFile(game_id, doc.path, (component,), doc.write, doc.check))
+            planned.append(PlannedFile(game_id, doc.path, (component,), doc.write, doc.check,
+                                       data=doc.data))
     pad = _first(roots, Path("score-pads") / f"{game_id}.json")
     if pad is not None:
         doc = _Document(out / "score-pad.pdf", _pad_renderer(pad, paper, request.font))
-        planned.append(PlannedFile(game_id, doc.path, ("score-pad",), doc.write, doc.check))
+        planned.append(PlannedFile(game_id, doc.path, ("score-pad",), doc.write, doc.check,
+                                   data=doc.data))
     return planned
 
 

@@ -33,6 +33,7 @@ def test_games_lists_every_buildable_component_with_its_files(cli, tmp_path):
     assert files[("majority2", "ghosts")] == ["promo-members.pdf"]
     assert files[("majority2", "player-aid")] == ["player-aid.pdf"]
     assert files[("d20-stacks", "rules")] == ["rules.pdf", "rules-it.pdf"]
+    assert files[("majority-rules", "kit")] == ["kit.pdf"]
     out = tmp_path / "out"
     result = cli("build", "majority2", "-c", "player-aid", "-c", "score-pad", "--out", out,
                  "--no-gallery")
@@ -59,7 +60,7 @@ def test_component_option_names_ids_and_file_names_when_unknown(cli, tmp_path):
     result = cli("build", "majority", "-c", "point-card", "--out", tmp_path)
     assert result.exit_code == 2
     assert result.stderr == (
-        "error: unknown component(s) point-card; known for majority: blank-cards, "
+        "error: unknown component(s) point-card; known for majority: blank-cards, kit, "
         "point-cards-1, point-cards-5, preparation-cards, quick-reference, rules, score-pad, "
         "variant-card, vote-cards, word-cards; or a file name: point-cards\n")
 

@@ -1,0 +1,66 @@
+"""Paper per kit: sheets of paper for one packed `kit.pdf` against one file per deck.
+
+Each game is built on A4 and Letter, duplex (long edge) and fold. "Per file" counts the
+sheets a person prints sending each file on its own (a duplex file of p pages takes
+ceil(p / 2) sheets, a fold or one-sided file p sheets); "kit" counts the sheets of the
+one packed file, and the seconds it takes to write it are shown beside.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from pnp.build import BuildRequest, plan_build
+from pnp.games import GAMES
+from pnp.render.decks import PrintOptions
+
+MODES = (("a4", "duplex-long"), ("letter", "duplex-long"), ("a4", "fold"), ("letter", "fold"))
+
+
+def _pages(path: Path) -> int:
+    import pypdf
+
+    return len(pypdf.PdfReader(str(path)).pages)
+
+
+def _sheets(pages: int, duplex: bool) -> int:
+    return (pages + 1) // 2 if duplex else pages
+
+
+def run() -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="pnp-bench-paper-"))
+    print(f"{'game':16} {'paper':7} {'backs':12} {'per file':>9} {'kit':>5} {'saved':>6} "
+          f"{'kit pages':>10} {'kit s':>6}")
+    try:
+        for paper, backs in MODES:
+            duplex = backs.startswith("duplex")
+            for game in GAMES:
+                request = BuildRequest(games=(game,), out_dir=tmp / f"{paper}-{backs}",
+                                       options=PrintOptions(paper=paper, backs=backs))
+                planned = plan_build(request)
+                problems = [p for f in planned for p in f.check()]
+                if problems:
+                    print(f"{game:16} {paper:7} {backs:12} cannot build: {problems[0]}")
+                    continue
+                per_file = kit_pages = 0
+                kit_time = 0.0
+                for f in planned:
+                    start = time.perf_counter()
+                    summary = f.write(None)
+                    if f.path.stem == "kit":
+                        kit_time = time.perf_counter() - start
+                        kit_pages = summary.pages
+                    else:
+                        per_file += _sheets(summary.pages, duplex)
+                kit = _sheets(kit_pages, duplex)
+                print(f"{game:16} {paper:7} {backs:12} {per_file:9} {kit:5} "
+                      f"{per_file - kit:6} {kit_pages:10} {kit_time:6.2f}")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,71 @@
+"""`output/<game>/kit.pdf`: the whole game in one packed file, the one to send to a printer.
+
+Every card deck of the game is packed together (decks of different sizes share sheets,
+each back exactly behind its front), then every piece (dice, dividers), then the rule
+sheet, quick reference and score pad in the primary language. The card and piece pages
+are drawn by the same renderers as the per-deck files; the documents are the very bytes
+the build checked. In duplex modes every sheet starts on a front: a one-sided page
+(a piece sheet, the last page of a document) is followed by a blank page.
+"""
+
+from __future__ import annotations
+
+import io
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from pnp.content.output import atomic_path
+from pnp.render.decks import FileSummary, PrintOptions
+from pnp.render.model import Deck, PieceSet
+from pnp.render.pdf import AUTHOR
+
+KIT_NAME = "kit"
+DOCUMENTS = ("rules", "quick-reference", "score-pad")
+
+
+def kit_parts(printables: Sequence) -> list[list]:
+    """The printables in kit order: all card decks, then all piece sets."""
+    decks = [p for p in printables if isinstance(p, Deck)]
+    pieces = [p for p in printables if isinstance(p, PieceSet)]
+    return [part for part in (decks, pieces) if part]
+
+
+def write_kit(path: Path, printables: Sequence, documents: Sequence[Callable[[], bytes]],
+              render: Callable[[Path, list], FileSummary], options: PrintOptions,
+              title: str, progress: Callable[[], None] | None = None) -> FileSummary:
+    """Render the packed card and piece sheets with `render`, append the documents'
+    bytes, and write the whole atomically."""
+    from pypdf import PdfReader, PdfWriter
+
+    duplex = options.backs in ("duplex-long", "duplex-short")
+    writer = PdfWriter()
+    count = 0
+    with tempfile.TemporaryDirectory(prefix="pnp-kit-") as tmp:
+        for index, part in enumerate(kit_parts(printables)):
+            summary = render(Path(tmp) / f"part-{index}.pdf", part)
+            count += summary.cards
+            reader = PdfReader(str(summary.path))
+            one_sided = isinstance(part[0], PieceSet)
+            for page in reader.pages:
+                writer.add_page(page)
+                if duplex and one_sided:
+                    _blank_after(writer)
+        for data in documents:
+            reader = PdfReader(io.BytesIO(data()))
+            for page in reader.pages:
+                writer.add_page(page)
+            if duplex and len(reader.pages) % 2:
+                _blank_after(writer)
+    writer.add_metadata({"/Title": f"{title} · print-and-play kit", "/Author": AUTHOR,
+                         "/Creator": AUTHOR, "/Producer": AUTHOR})
+    with atomic_path(path) as tmp_path, open(tmp_path, "wb") as handle:
+        writer.write(handle)
+    if progress:
+        progress()
+    return FileSummary(path, len(writer.pages), count, "item")
+
+
+def _blank_after(writer) -> None:
+    last = writer.pages[-1]
+    writer.add_blank_page(float(last.mediabox.width), float(last.mediabox.height))
