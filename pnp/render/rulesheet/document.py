@@ -123,7 +123,14 @@ def render_pdf(setup: PageSetup, content: ContentMaker, scale: float = 1.0) -> R
     styles = make_styles(setup.fonts, scale)
     maker = partial(_canvas_class(), font_name=setup.fonts.regular,
                     decorate=partial(_decorate, setup))
-    doc.build(content(styles, width), canvasmaker=maker)
+    from reportlab.platypus.doctemplate import LayoutError
+
+    try:
+        doc.build(content(styles, width), canvasmaker=maker)
+    except LayoutError:
+        raise FitError(Problem(setup.title, f"a table or picture is taller than a "
+                                            f"{setup.paper} page at {scale:.0%} size; "
+                                            "use a larger --paper")) from None
     return RenderedPdf(buffer.getvalue(), doc.page, scale)
 
 
@@ -131,10 +138,15 @@ def render_one_page(setup: PageSetup, content: ContentMaker, source: str) -> Ren
     """The largest of ONE_PAGE_SCALES at which the document fits one page — a one-page
     sheet with room to spare prints larger, easier to read across a table; FitError if
     even the smallest scale needs more pages (naming the source and the paper)."""
+    pages = "more than one page"
     for scale in ONE_PAGE_SCALES:
-        rendered = render_pdf(setup, content, scale)
+        try:
+            rendered = render_pdf(setup, content, scale)
+        except FitError:
+            continue  # a table taller than the page at this scale: try smaller
         if rendered.pages == 1:
             return rendered
+        pages = f"{rendered.pages} pages"
     raise FitError(Problem(source, f"does not fit on one {setup.paper} page even with text "
-                                   f"at {ONE_PAGE_SCALES[-1]:.0%} size ({rendered.pages} "
-                                   "pages); shorten it"))
+                                   f"at {ONE_PAGE_SCALES[-1]:.0%} size ({pages}); "
+                                   "shorten it or use a larger --paper"))
