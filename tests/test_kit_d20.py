@@ -54,7 +54,10 @@ def test_dash_reads_as_zero_and_twenty_closes(deck_pdf):
     words = " ".join(pdf_text(deck_pdf).split())
     assert words.count("dash = 0") == 14
     assert words.count("20 closes its stack") == 2
-    assert printing.card_face(0).fields["corner"] == "0"
+    # one notation for the dash card: "–" in the corners as in the centre
+    assert printing.card_face(0).fields["corner"] == printing.card_face(0).fields["big"] == "–"
+    assert printing.card_face(12).fields["two_digits"] and not printing.card_face(9).fields[
+        "two_digits"]
     assert printing.card_face(6).fields["underline"] and printing.card_face(9).fields["underline"]
     assert not printing.card_face(16).fields["underline"]
 

@@ -1,7 +1,7 @@
 """What gets printed for D20 Stacks: the deck, one card per value in the deck data.
 
-Only the D20 value matters in play, so it is printed big; a dash card reads as 0 in
-words too. Players tell their cards apart by how they turn them (0°, 90°, 180°, 270°),
+Only the D20 value matters in play, so it is printed big; a dash card shows "–" in its
+corners and centre alike, and says "dash = 0" in words. Players tell their cards apart by how they turn them (0°, 90°, 180°, 270°),
 so every card has a dark band and an arrow on one edge: at a glance, the band says whose
 card tops a stack.
 """
@@ -30,10 +30,14 @@ def decks(deck: D20Deck) -> list[Deck]:
 
 
 def card_face(value: int) -> Face:
-    """A card's front: the big value (a dash for 0), its corner index and a reminder."""
+    """A card's front: the big value and its corner index (both a dash for 0), a reminder,
+    and whether the value has two digits (then the watermark is a plain hexagon: the d20's
+    inner triangle would poke out between the digits)."""
+    shown = str(value) if value else DASH
     return Face("d20-card", {
-        "big": str(value) if value else DASH,
-        "corner": str(value),
+        "big": shown,
+        "corner": shown,
+        "two_digits": value >= 10,
         "underline": value in AMBIGUOUS,
         "note": note(value),
         "has_note": bool(note(value)),
