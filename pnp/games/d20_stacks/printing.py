@@ -1,9 +1,9 @@
 """What gets printed for D20 Stacks: the deck, one card per value in the deck data.
 
 Only the D20 value matters in play, so it is printed big; a dash card shows "–" in its
-corners and centre alike, and says "dash = 0" in words. Players tell their cards apart by how they turn them (0°, 90°, 180°, 270°),
-so every card has a dark band and an arrow on one edge: at a glance, the band says whose
-card tops a stack.
+corners and centre alike, and says "dash = 0" in words. Players tell their cards apart by
+how they turn them (0°, 90°, 180°, 270°), so every card has a dark band and an arrow on
+one edge: at a glance, the band says whose card tops a stack.
 """
 
 from __future__ import annotations
