@@ -26,6 +26,10 @@ ContentMaker = Callable[[StyleSet, float], list]
 ONE_PAGE_SCALES = (1.2, 1.1, 1.0, 0.95, 0.9, 0.85, 0.8, 0.76, 0.72)
 
 
+class TooTall(FitError):
+    """A flowable (a table, a picture) taller than the page's text frame."""
+
+
 @dataclass(frozen=True)
 class Margins:
     """Page margins in mm; the header and footer sit inside the top and bottom ones."""
@@ -128,7 +132,7 @@ def render_pdf(setup: PageSetup, content: ContentMaker, scale: float = 1.0) -> R
     try:
         doc.build(content(styles, width), canvasmaker=maker)
     except LayoutError:
-        raise FitError(Problem(setup.title, f"a table or picture is taller than a "
+        raise TooTall(Problem(setup.title, f"a table or picture is taller than a "
                                             f"{setup.paper} page at {scale:.0%} size; "
                                             "use a larger --paper")) from None
     return RenderedPdf(buffer.getvalue(), doc.page, scale)
@@ -142,7 +146,7 @@ def render_one_page(setup: PageSetup, content: ContentMaker, source: str) -> Ren
     for scale in ONE_PAGE_SCALES:
         try:
             rendered = render_pdf(setup, content, scale)
-        except FitError:
+        except TooTall:
             continue  # a table taller than the page at this scale: try smaller
         if rendered.pages == 1:
             return rendered
