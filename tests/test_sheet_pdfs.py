@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from kittools import pdf_text
 from PIL import Image
 
 from pnp.build import BuildRequest, game_printables, run_build
@@ -262,7 +263,7 @@ def kits(tmp_path_factory):
 def test_kit_holds_the_whole_game_packed(kits):
     out, summaries = kits
     kit = out / "majority2" / "kit.pdf"
-    words = text(kit)
+    words = pdf_text(kit)
     for needed in ("Board member", "Start player", "PLAYER AID", "Quick reference",
                    "final score"):
         assert needed.lower() in words.lower(), needed
