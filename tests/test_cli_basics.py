@@ -16,7 +16,7 @@ def test_games_json_lists_components_and_counts(cli):
     assert result.exit_code == 0
     games = json.loads(result.stdout)["games"]
     assert [g["id"] for g in games] == ["majority", "majority2", "majority-rules", "d20-stacks"]
-    documents = {"rules": 1, "quick-reference": 1, "score-pad": 1}
+    documents = {"rules": 1, "quick-reference": 1, "score-pad": 1, "kit": 1}
     extra = {"majority": documents, "majority2": {"player-aid": 2, **documents},
              "majority-rules": documents,
              "d20-stacks": {**documents, "rules": 2, "quick-reference": 2}}
