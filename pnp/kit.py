@@ -63,7 +63,8 @@ def write_kit(path: Path, printables: Sequence, documents: Sequence[Callable[[],
         writer.write(handle)
     if progress:
         progress()
-    return FileSummary(path, len(writer.pages), count, "item")
+    printing = options.backs if options.backs != "none" else "single-sided"
+    return FileSummary(path, len(writer.pages), count, "item", printing)
 
 
 def _blank_after(writer) -> None:
