@@ -26,7 +26,7 @@ from pnp.games.majority2 import engine as m2
 from pnp.games.majority2.content import Majority2Content
 from pnp.games.majority2.judge import describe
 from pnp.games.majority2.scoring import area_scores
-from pnp.games.majority2.state import CHANCE, HAND, Config, State
+from pnp.games.majority2.state import CHANCE, HAND, Config, State, protected
 from pnp.games.recordtools import did_you_mean
 from pnp.games.verdict import (
     Line,
@@ -405,6 +405,8 @@ class _Replay:
     def _reason(self, st: State, action: Any, message: str) -> str:
         player, kind, source = st.need
         if player != CHANCE:
+            if kind in _ASKED and isinstance(action, tuple) and action:
+                return self._choice_reason(st, action, kind)
             return message
         card = action[1]
         if source == "deck":
@@ -412,6 +414,28 @@ class _Replay:
             return f"no {card} can be drawn: none is left in the deck ({left})"
         return f"{self.names[source]}'s reserve holds no {card}"
 
+
+    def _choice_reason(self, st: State, action: tuple, kind: str) -> str:
+        """An ability's choice in players' words: what was asked, why this answer is not
+        allowed (a protected column, a card with a disc), and what is."""
+        why = ""
+        if action[0] in ("target", "disc") and len(action) >= 4 and action[2] != "area":
+            seat, col = action[1], action[2]
+            column = st.cols[seat * 3 + col - 1] if col in (1, 2, 3) else ()
+            if action[0] == "target" and column and protected(st.cfg, column):
+                why = (f": {self.names[seat]}'s column {col} is protected by an "
+                       f"{st.cfg.title(next(e[0] for e in column if st.cfg.protects[e[0]]))}")
+            elif action[0] == "disc" and 0 <= action[3] < len(column) and column[action[3]][1]:
+                why = ": that card already carries a disc"
+        try:
+            shown = _describe_action(st, action, self.names)
+        except (IndexError, KeyError, TypeError):
+            shown = repr(action)
+        return (f"{shown} cannot be chosen{why} ({_asked(st)}; legal: "
+                f"{_shown(st, st.need[2], self.names)})")
+
+
+_ASKED = ("form", "target", "colour", "disc", "hand", "column")
 
 _END = {"factions": "5 formed factions", "stalled": "two stalled rounds",
         "round-limit": "the round limit"}
@@ -439,7 +463,7 @@ def _describe_action(st: State, action: tuple, names: list[str]) -> str:
     if action[0] in ("colour", "hand", "column"):
         return str(action[1])
     item = _encode_choice(st, action, names)
-    text = f"{item['player']} {item['column']} #{item['position']} {item['card']}"
+    text = f"{item['player']} {_column_name(item['column'])} #{item['position']} {item['card']}"
     return text + (f" disc {item['disc']}" if "disc" in item else "")
 
 
