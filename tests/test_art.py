@@ -485,3 +485,25 @@ def test_relative_art_paths_are_read_from_where_they_were_given(cli, tmp_path, m
     assert result.exit_code == 0, result.stderr
     assert result.stderr.count("warning: my-art") == 0     # every file used, no noise
     assert len(image_xobjects(Path("out/majority2/promo-members.pdf"))) == 4
+
+
+def test_tiff_and_webp_are_read(tmp_path):
+    tiff = _solid(tmp_path / "scan.tif", (200, 100), (10, 200, 30), compression="tiff_lzw")
+    webp = tmp_path / "art.webp"
+    Image.new("RGBA", (80, 80), (10, 20, 200, 128)).save(webp, lossless=True)
+    tiff_image = pdf_image(inspect_image(tiff), 20, 10, ImageSettings())
+    assert (tiff_image.mode, tiff_image.filter, tiff_image.width) == ("RGB", "FlateDecode", 200)
+    webp_image = pdf_image(inspect_image(webp), 10, 10, ImageSettings())
+    assert webp_image.mode == "RGB" and webp_image.smask is not None
+
+
+def test_the_gallery_thumbnails_show_the_art(cli, tmp_path):
+    art = tmp_path / "art"
+    _solid(art / "d20-cards-back.png", (815, 1110), (200, 20, 160))
+    result = cli("build", "d20-stacks", "-c", "d20-cards", "--art", art, "--out",
+                 tmp_path / "o")
+    assert result.exit_code == 0, result.stderr
+    with Image.open(tmp_path / "o" / "d20-stacks" / "preview" / "d20-cards-2.png") as thumb:
+        rgb = thumb.convert("RGB")
+        centre = rgb.getpixel((rgb.width // 4, rgb.height // 4))
+        assert centre == pytest.approx((200, 20, 160), abs=10)   # a back, in the art's colour
