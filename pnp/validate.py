@@ -182,14 +182,26 @@ def _art_problems(path: Path, source) -> tuple[list[Problem], list[Problem]]:
 
 
 def _layout_problems(path: Path) -> list[Problem]:
-    """A layout resolved as the build would: extends chain, sizes, safe zone."""
-    from pnp.render.layout import LayoutSet
+    """A layout resolved as the build would: extends chain, sizes, safe zone, and the
+    images its boxes name by a fixed `src` (exist, usable)."""
+    from pnp.render.images import inspect_image
+    from pnp.render.layout import LayoutSet, has_placeholder
+    from pnp.render.pictures import image_path
 
     try:
-        LayoutSet(path.parent).get(path.stem)
+        layout = LayoutSet(path.parent).get(path.stem)
     except PnpError as exc:
         return exc.problems
-    return []
+    problems = []
+    for box in layout.boxes:
+        src = box.props.get("src")
+        if box.kind == "image" and src and not has_placeholder(src):
+            try:
+                inspect_image(image_path(src, box))
+            except DataError as exc:
+                problems += [box.where.problem(f"box {box.name!r}: {p.file}: {p.message}")
+                             for p in exc.problems]
+    return problems
 
 
 def _is_shipped(path: Path, game_id: str, filename: str, data_dir: Path | None) -> bool:

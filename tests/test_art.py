@@ -297,6 +297,14 @@ def test_a_missing_fixed_src_is_exit_2_naming_it(cli, tmp_path):
     result = cli("build", "d20-stacks", "-c", "d20-cards", "--templates",
                  tmp_path / "templates", "--out", tmp_path / "out")
     assert result.exit_code == 2 and str(layouts / "logo.png") in result.stderr
+    alone = tmp_path / "alone" / "logo-card.json"
+    _parent(alone).write_text(json.dumps({
+        "$schema": "layout.schema.json", "size": "poker",
+        "boxes": [{"name": "logo", "kind": "image", "src": "logo.png", "x": 20, "y": 70,
+                   "width": 23, "height": 10}]}))
+    validated = cli("validate", alone)
+    assert validated.exit_code == 2 and "box 'logo'" in validated.stderr
+    assert str(alone.parent / "logo.png") in validated.stderr
     _solid(layouts / "logo.png", (230, 100))
     result = cli("build", "d20-stacks", "-c", "d20-cards", "--templates",
                  tmp_path / "templates", "--out", tmp_path / "out", "--no-gallery")
