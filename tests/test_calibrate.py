@@ -22,7 +22,7 @@ def test_ruler_ticks_are_at_exact_millimetres(cli, tmp_path):
         xs = sorted({round(line["x0"] / MM, 2) for line in page.lines
                      if abs(line["x0"] - line["x1"]) < 0.01
                      and abs((height - line["bottom"]) / MM - 7.0) < 0.05})
-    assert xs[:3] == [10.0, 11.0, 12.0]
+    assert xs[:3] == [15.0, 16.0, 17.0]  # clear of the left ruler's ticks
     assert all(b - a == pytest.approx(1.0, abs=0.01) for a, b in zip(xs, xs[1:], strict=False))
     assert xs[-1] == 200.0
 
@@ -101,3 +101,42 @@ def test_damaged_profile_file_is_named(cli, config):
     config.write_text('{"printers": [1, 2]}')
     result = cli("printer", "list")
     assert result.exit_code == 2 and f"{config}:1: $: expected" in result.stderr
+
+
+def _label_box(label, font):
+    """A calibration label's box in mm (its text width from the font, cap height)."""
+    from pnp.render.fonts import string_width
+
+    width = string_width(label.text, font, label.size) / MM
+    height = label.size * 0.75 / MM
+    left = {"right": label.x - width, "left": label.x}.get(label.align, label.x - width / 2)
+    return (left, label.y, left + width, label.y + height)
+
+
+def _apart(a, b, gap):
+    return a[2] + gap <= b[0] or b[2] + gap <= a[0] or a[3] + gap <= b[1] or b[3] + gap <= a[1]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3"])
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_no_two_calibration_numbers_crowd_each_other(paper, flip):
+    from pnp.render.calibrate import Label
+    from pnp.render.fonts import font_set
+
+    font = font_set(None).regular
+    size = paper_size(paper)
+    for marks in (front_marks(size, flip), back_marks(size, flip)):
+        boxes = [_label_box(m, font) for m in marks if isinstance(m, Label)]
+        assert boxes
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert _apart(a, b, 0.8), (a, b)
+
+
+def test_rulers_do_not_cross_at_their_corner():
+    size = paper_size("a4")
+    lines = [m for m in front_marks(size) if isinstance(m, Line)]
+    bottom = [m for m in lines if m.x1 == m.x2 and m.y1 == 7.0]
+    left = [m for m in lines if m.y1 == m.y2 and m.x1 == 7.0]
+    assert min(m.x1 for m in bottom) > max(m.x2 for m in left)
+    assert min(m.y1 for m in left) > max(m.y2 for m in bottom)

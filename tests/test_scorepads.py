@@ -110,3 +110,17 @@ def test_schema_rejects_unknown_keys_with_file_and_line(tmp_path):
     with pytest.raises(DataError) as caught:
         load_score_pad(path)
     assert any(p.file == str(path) and p.line for p in caught.value.problems)
+
+
+def test_a_header_never_breaks_inside_a_word(tmp_path):
+    """Majority Rules!' narrow "Round" column: the word shrinks to fit, never "Roun / d"."""
+    import pdfplumber
+
+    from pnp.build import BuildRequest, run_build
+
+    run_build(BuildRequest(games=("majority-rules",), components=("score-pad",),
+                           out_dir=tmp_path))
+    with pdfplumber.open(str(tmp_path / "majority-rules" / "score-pad.pdf")) as pdf:
+        words = [w["text"] for w in pdf.pages[0].extract_words()]
+    assert words.count("Round") == 5  # the round column and each player's round points
+    assert "Roun" not in words and "d" not in words

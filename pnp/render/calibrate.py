@@ -18,7 +18,9 @@ from pnp.render.geometry import Size, paper_size, pt
 from pnp.render.marks import stroke_segments
 from pnp.render.pdf import pdf_canvas
 
-RULER_FROM = 10.0
+RULER_FROM = 15.0
+RULER_TO = 10.0
+FIRST_NUMBER = 20
 CROSS_ARM = 8.0
 SCALE_HALF = 10
 VERNIER_STEP = 0.9
@@ -56,18 +58,20 @@ def mirror_point(paper: Size, x: float, y: float, flip: str) -> tuple[float, flo
 
 def ruler(paper: Size) -> list[Line | Label]:
     """Millimetre rulers along the bottom and left edges, measured from the paper edge:
-    long ticks every 10 mm (numbered), medium every 5, short every 1."""
+    long ticks every 10 mm (numbered), medium every 5, short every 1. Each starts at
+    15 mm and is numbered from 20, so the two rulers neither cross nor crowd their
+    numbers at the corner they share."""
     marks: list[Line | Label] = []
     base = 7.0
-    for mm in range(int(RULER_FROM), int(paper.width - RULER_FROM) + 1):
+    for mm in range(int(RULER_FROM), int(paper.width - RULER_TO) + 1):
         length = 4.0 if mm % 10 == 0 else 2.5 if mm % 5 == 0 else 1.5
         marks.append(Line(mm, base, mm, base + length, 0.2))
-        if mm % 10 == 0:
+        if mm % 10 == 0 and mm >= FIRST_NUMBER:
             marks.append(Label(mm, base + 5.0, str(mm), 5.0))
-    for mm in range(int(RULER_FROM), int(paper.height - RULER_FROM) + 1):
+    for mm in range(int(RULER_FROM), int(paper.height - RULER_TO) + 1):
         length = 4.0 if mm % 10 == 0 else 2.5 if mm % 5 == 0 else 1.5
         marks.append(Line(base, mm, base + length, mm, 0.2))
-        if mm % 10 == 0:
+        if mm % 10 == 0 and mm >= FIRST_NUMBER:
             marks.append(Label(base + 7.0, mm - 1.0, str(mm), 5.0))
     return marks
 
@@ -125,14 +129,20 @@ def back_marks(paper: Size, flip: str) -> list[Line | Label]:
 
 
 def _graduated_cross(cx: float, cy: float) -> list[Line | Label]:
+    """Ticks every mm along both arms, numbered every 5. The numbers go round the cross
+    like a pinwheel — x numbers above the left arm and below the right one, y numbers
+    right of the upper arm and left of the lower one — so no two share a quadrant and
+    none overlaps (the -5 of one arm used to sit on the -5 of the other)."""
     marks: list[Line | Label] = []
     for k in range(-SCALE_HALF, SCALE_HALF + 1):
         tall = 2.5 if k % 5 == 0 else 1.2
         marks.append(Line(cx + k, cy - tall / 2, cx + k, cy + tall / 2, 0.15))
         marks.append(Line(cx - tall / 2, cy + k, cx + tall / 2, cy + k, 0.15))
         if k % 5 == 0 and k:
-            marks.append(Label(cx + k, cy - 4.5, f"{k:+d}", 4.5))
-            marks.append(Label(cx - 3.0, cy + k - 0.8, f"{k:+d}", 4.5, "right"))
+            x_at = cy + 2.2 if k < 0 else cy - 3.8
+            marks.append(Label(cx + k, x_at, f"{k:+d}", 4.5))
+            y_align, y_x = ("left", cx + 2.2) if k > 0 else ("right", cx - 2.2)
+            marks.append(Label(y_x, cy + k - 0.8, f"{k:+d}", 4.5, y_align))
     return marks
 
 
@@ -145,6 +155,8 @@ INSTRUCTIONS = [
     "   tenths (read it like a caliper: the front scale is the main scale).",
     "5. Use them: pnp build --offset-x X --offset-y Y,",
     "   or save them once: pnp printer save NAME --offset-x X --offset-y Y --backs {mode}",
+    "   X and Y are in this portrait page's directions (+X right, +Y up); landscape card",
+    "   sheets get them turned for you: (X, Y) becomes (Y, -X) on the landscape page.",
 ]
 
 
@@ -156,8 +168,9 @@ def render_calibration(path: Path, paper_name: str, flip: str, fonts: FontSet) -
         lines = [t.format(edge=flip, mode=mode) for t in INSTRUCTIONS]
         _page(c, paper, fonts, front_marks(paper, flip), "FRONT", lines)
         _page(c, paper, fonts, back_marks(paper, flip), "BACK", [
-            "Read here, with the front's crosses showing through. Numbers are millimetres:",
-            "+ moves the backs right / up on this page."])
+            "Read here, with the front's crosses showing through. Numbers are millimetres,",
+            "in this page's directions held upright: +X moves the backs right, +Y moves them",
+            "up. Landscape sheets: the build turns the offsets, (X, Y) becomes (Y, -X)."])
     return 2
 
 
@@ -178,6 +191,7 @@ def _page(c, paper: Size, fonts: FontSet, marks, title: str, lines: list[str],
     for mark in marks:
         if isinstance(mark, Label):
             c.setFont(fonts.regular, mark.size)
-            draw = c.drawRightString if mark.align == "right" else c.drawCentredString
+            draw = {"right": c.drawRightString, "left": c.drawString}.get(
+                mark.align, c.drawCentredString)
             draw(pt(mark.x), pt(mark.y), mark.text)
     c.showPage()

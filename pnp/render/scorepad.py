@@ -30,6 +30,8 @@ KIND = "score-pad"
 ROW_HEIGHT = 7.5
 GROUP_HEIGHT = 9.0
 MIN_COLUMN = 6.0
+CELL_PAD = 2.5
+MIN_HEAD_SIZE = 5.0
 PAD_MARGINS = Margins(side=14.0, top=14.0, bottom=14.0)
 
 
@@ -168,6 +170,21 @@ def _styles(styles: StyleSet) -> dict:
     }
 
 
+def _fitting(style, label: str, room: float):
+    """`style`, smaller if need be so the longest word of `label` fits `room` points: a
+    header may wrap between words ("Gold / die"), never inside one ("Roun / d")."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    words = plain_text(label).split() or [""]
+    longest = max(string_width(w, style.fontName, style.fontSize) for w in words)
+    if longest <= room:
+        return style
+    size = max(MIN_HEAD_SIZE, style.fontSize * room / longest)
+    size = int(size * 10) / 10
+    return ParagraphStyle(f"{style.name}-{size:g}", parent=style, fontSize=size,
+                          leading=size * 1.2)
+
+
 def grid(table: PadTable, styles: StyleSet, width: float):
     """The table of write-in cells, its header rows shaded."""
     from reportlab.lib.colors import HexColor
@@ -184,7 +201,9 @@ def grid(table: PadTable, styles: StyleSet, width: float):
         data.append(cells)
         heights.append(pt(GROUP_HEIGHT) * styles.scale)
     head = len(data)
-    data.append([Paragraph(c.label, st["head"]) for c in table.columns])
+    widths = column_widths(table, width)
+    data.append([Paragraph(c.label, _fitting(st["head"], c.label, w - 2 * CELL_PAD))
+                 for c, w in zip(table.columns, widths, strict=True)])
     heights.append(None)
     commands.append(("BACKGROUND", (0, head), (-1, head), HexColor(HEAD_FILL)))
     for c, column in enumerate(table.columns):
@@ -203,10 +222,10 @@ def grid(table: PadTable, styles: StyleSet, width: float):
                  ("BOX", (0, 0), (-1, -1), 1.0, HexColor("#5F6B7A")),
                  ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), table_font(styles),
                  ("VALIGN", (0, 0), (-1, 0), "TOP" if table.groups else "MIDDLE"),
-                 ("LEFTPADDING", (0, 0), (-1, -1), 2.5), ("RIGHTPADDING", (0, 0), (-1, -1), 2.5),
+                 ("LEFTPADDING", (0, 0), (-1, -1), CELL_PAD),
+                 ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PAD),
                  ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2)]
-    result = Table(data, colWidths=column_widths(table, width), rowHeights=heights,
-                   hAlign="LEFT")
+    result = Table(data, colWidths=widths, rowHeights=heights, hAlign="LEFT")
     result.setStyle(TableStyle(commands))
     return result
 
