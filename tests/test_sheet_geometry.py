@@ -131,3 +131,21 @@ def test_the_rules_catch_the_old_letter_sheet():
     assert any("within 3 mm of the cut line" in b for b in broken)
     assert any("crop mark" in b and "page edge" in b for b in broken)
     assert any("label" in b and "within 1 mm of crop mark" in b for b in broken)
+
+
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "legal", "tabloid"])
+def test_piece_sheets_keep_the_label_and_bar_clear_of_every_cut(paper, bleed):
+    """Dice nets and dividers (and, packed with them, pieces of other sizes): the label
+    used to sit 0.26 mm under the lowest net's cut line."""
+    from pnp.build import BuildRequest, game_printables
+    from pnp.render.decks import PrintOptions
+    from pnp.render.pieces import piece_pages
+
+    (_, _, sets), = game_printables(BuildRequest(games=("majority-rules",)))
+    pages = piece_pages(sets, PrintOptions(paper=paper, bleed=bleed))
+    assert len({(i.size.width, i.size.height) for p in pages for i in p.items}) == 2
+    for number, page in enumerate(pages, start=1):
+        plan = plan_sheet(page.paper, page.boxes, ["rect"] * len(page.boxes), bleed, False,
+                          [f"Majority Rules! · Dice nets · sheet {number}"], FONT, pieces=True)
+        assert broken_rules(plan, page.boxes, bleed) == [], (paper, number)
