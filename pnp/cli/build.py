@@ -17,7 +17,8 @@ def build_command(
     games: list[str] = opt.GAMES,
     component: list[str] = opt.COMPONENT,
     out: Path = opt.OUT,
-    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    paper: str = typer.Option("a4", "--paper", help="a3, a4, a5, letter, legal, tabloid or "
+                              "WIDTHxHEIGHT in mm (e.g. 320x450)."),
     backs: str = typer.Option(None, "--backs", help="duplex-long (default), duplex-short, "
                               "fold or none."),
     bleed: float = typer.Option(0.0, "--bleed", help="Bleed in mm (e.g. 3)."),

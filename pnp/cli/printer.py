@@ -18,7 +18,8 @@ app.add_typer(printer_app, name="printer")
 
 @app.command("calibrate")
 def calibrate_command(
-    paper: str = typer.Option("a4", "--paper", help="a4 or letter."),
+    paper: str = typer.Option("a4", "--paper", help="a3, a4, a5, letter, legal, tabloid or "
+                              "WIDTHxHEIGHT in mm (e.g. 320x450)."),
     backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short."),
     out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF to write."),
 ) -> None:
