@@ -1,9 +1,11 @@
 """Paper per kit: sheets of paper for one packed `kit.pdf` against one file per deck.
 
 Each game is built on A4 and Letter, duplex (long edge) and fold. "Per file" counts the
-sheets a person prints sending each file on its own (a duplex file of p pages takes
-ceil(p / 2) sheets, a fold or one-sided file p sheets); "kit" counts the sheets of the
-one packed file, and the seconds it takes to write it are shown beside.
+sheets a person prints sending each file the kit holds on its own (a duplex card file
+or a document of p pages takes ceil(p / 2) sheets in duplex modes; a fold file, a piece
+file — dice, dividers: one-sided — p sheets; other languages' documents are left out,
+as the kit leaves them out); "kit" counts the sheets of the one packed file, and the
+seconds it takes to write it are shown beside.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 
 from pnp.build import BuildRequest, plan_build
 from pnp.games import GAMES
+from pnp.kit import DOCUMENTS
 from pnp.render.decks import PrintOptions
 
 MODES = (("a4", "duplex-long"), ("letter", "duplex-long"), ("a4", "fold"), ("letter", "fold"))
@@ -24,6 +27,11 @@ def _pages(path: Path) -> int:
     import pypdf
 
     return len(pypdf.PdfReader(str(path)).pages)
+
+
+def other_languages(stem: str) -> set[str]:
+    """Document files in a language other than the primary one (rules-it, …)."""
+    return {stem} if any(stem.startswith(f"{d}-") for d in DOCUMENTS) else set()
 
 
 def _sheets(pages: int, duplex: bool) -> int:
@@ -53,8 +61,11 @@ def run() -> None:
                     if f.path.stem == "kit":
                         kit_time = time.perf_counter() - start
                         kit_pages = summary.pages
-                    else:
+                    elif f.path.stem in DOCUMENTS:
                         per_file += _sheets(summary.pages, duplex)
+                    elif f.path.stem not in other_languages(f.path.stem):
+                        one_sided = summary.printing == "single-sided"
+                        per_file += _sheets(summary.pages, duplex and not one_sided)
                 kit = _sheets(kit_pages, duplex)
                 print(f"{game:16} {paper:7} {backs:12} {per_file:9} {kit:5} "
                       f"{per_file - kit:6} {kit_pages:10} {kit_time:6.2f}")

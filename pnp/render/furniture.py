@@ -22,6 +22,9 @@ MARK_CLEARANCE = 1.0
 MARK_LENGTH = 4.0
 MARK_GAP = 1.0
 MIN_MARK = 1.5
+# The label and bar keep 2 mm from a mark (the rule asks 1): at 1 mm a mark reads as a
+# stroke of the first letter ("|The Majority").
+FURNITURE_MARK_CLEARANCE = 2.0
 _EPS = 1e-6
 
 Segment = tuple[float, float, float, float]
@@ -105,9 +108,9 @@ def _ray(fixed: float, begin: float, sign: int, axis: str, grown: Sequence[Box],
 def keep_out(slots: Sequence[Box], bleed: float, marks: Sequence[Segment],
              fold: Segment | None = None) -> list[Box]:
     """What the label and bar must stay clear of: every piece with its bleed and 3 mm
-    beyond its cut line, every crop mark by 1 mm, the fold by 3 mm."""
+    beyond its cut line, every crop mark by 2 mm, the fold by 3 mm."""
     boxes = [b.grown(max(CUT_CLEARANCE, bleed + MARK_CLEARANCE)) for b in slots]
-    boxes += [segment_box(m, MARK_CLEARANCE) for m in marks]
+    boxes += [segment_box(m, FURNITURE_MARK_CLEARANCE) for m in marks]
     if fold is not None:
         boxes.append(segment_box(fold, CUT_CLEARANCE))
     return boxes
