@@ -77,6 +77,13 @@ def test_chance_tosses_the_variant_then_draws_a_reference_card_once_per_game():
     assert ENGINE.chance_outcomes(every_card_used) == ((0, 0.5), (1, 0.5))
 
 
+def test_without_word_cards_only_the_variant_is_chance():
+    state = replay(ENGINE, MajorityConfig(players=3), ("red",))
+    assert ENGINE.current_player(state) == 0 and state.reference == -1
+    assert finished(("green", S, S, S), MajorityConfig(players=3, target=1))[1].scores == (
+        1, 1, 1)
+
+
 def test_illegal_actions_raise():
     with pytest.raises(IllegalAction, match="green or red"):
         ENGINE.apply(ENGINE.initial_state(THREE), "blue")
@@ -209,4 +216,4 @@ def test_random_play_invariants(tmp_path):
 
 @pytest.mark.slow
 def test_random_play_invariants_thousands(tmp_path):
-    invariants(tmp_path, games=3000, checked_every=15)
+    invariants(tmp_path, games=2000, checked_every=25)

@@ -49,10 +49,10 @@ class LowestLegal:
 def majority_effect(pile: Pile, seat: int) -> int:
     """What adding one card of `seat` does to who scores `pile`: takes it, blocks the
     player who had it, hands it to someone else, or nothing."""
-    before = stack_winner(dict(enumerate(pile.counts)))
-    counts = list(pile.counts)
+    before = pile.winner
+    counts = dict(enumerate(pile.counts))
     counts[seat] += 1
-    after = stack_winner(dict(enumerate(counts)))
+    after = stack_winner(counts)
     if after == seat and before != seat:
         return _TAKE
     if before is not None and before != seat and after != before:

@@ -59,12 +59,19 @@ class D20Config:
 
 @dataclass(frozen=True, slots=True)
 class Pile:
-    """A stack as the rules see it: its top value, whether a 20 closed it (for good), and
-    how many of its cards each seat played."""
+    """A stack as the rules see it: its top value, whether a 20 closed it (for good), how
+    many of its cards each seat played, and the seat that would score it now (None: nobody,
+    see `stack_winner`)."""
 
     top: int
     closed: bool
     counts: tuple[int, ...]
+    winner: int | None = None
+
+    @classmethod
+    def of(cls, top: int, counts: tuple[int, ...]) -> Pile:
+        """The stack showing `top` with `counts` cards per seat (closed by a 20)."""
+        return cls(top, closes(top), counts, stack_winner(dict(enumerate(counts))))
 
     def fits(self, value: int) -> bool:
         return fits(self.top, self.closed, value)
@@ -140,7 +147,7 @@ class D20Engine:
 
     def sample_chance(self, state: D20State, rng: random.Random) -> int:
         """The next card off the shuffled deck: each undealt card equally likely."""
-        pick = rng.randrange(sum(state.undealt))
+        pick = rng.randrange(len(state.config.deck) - state.turn)
         for value, n in enumerate(state.undealt):
             if pick < n:
                 return value
@@ -158,9 +165,8 @@ class D20Engine:
         """One point per stack won (`stack_winner`); equal top points share the victory."""
         scores = [0] * state.config.players
         for pile in state.piles:
-            winner = stack_winner(dict(enumerate(pile.counts)))
-            if winner is not None:
-                scores[winner] += 1
+            if pile.winner is not None:
+                scores[pile.winner] += 1
         best = max(scores)
         winners = tuple(s for s, points in enumerate(scores) if points == best)
         return Outcome(tuple(scores), winners, "shared" if len(winners) > 1 else None,
@@ -180,7 +186,7 @@ class D20Engine:
                 raise IllegalAction(f"{value} fits on a stack, so no new stack may be started "
                                     f"(new_stack={state.config.new_stack})")
             counts = tuple(int(s == seat) for s in range(state.config.players))
-            piles = piles + (Pile(value, closes(value), counts),)
+            piles = piles + (Pile.of(value, counts),)
         elif isinstance(target, int) and not isinstance(target, bool) \
                 and 1 <= target <= len(piles):
             pile = piles[target - 1]
@@ -188,7 +194,7 @@ class D20Engine:
             if fault:
                 raise IllegalAction(f"{value} on stack {target}: {fault}")
             counts = pile.counts[:seat] + (pile.counts[seat] + 1,) + pile.counts[seat + 1:]
-            grown = Pile(value, closes(value), counts)
+            grown = Pile.of(value, counts)
             piles = piles[:target - 1] + (grown,) + piles[target:]
         else:
             raise IllegalAction(f"stack {target!r} does not exist; there are {len(piles)}")

@@ -195,12 +195,16 @@ class StackOutcome:
 def stack_winner(counts: Mapping[P, int]) -> P | None:
     """Who scores a stack holding `counts` cards per player: the one player with strictly
     more than every other, on a stack of at least two players' cards; else None."""
-    held = [(n, p) for p, n in counts.items() if n > 0]
-    if len(held) < 2:
-        return None
-    top = max(n for n, _ in held)
-    leaders = [p for n, p in held if n == top]
-    return leaders[0] if len(leaders) == 1 else None
+    players, top, leader, shared = 0, 0, None, False
+    for player, held in counts.items():
+        if held <= 0:
+            continue
+        players += 1
+        if held > top:
+            top, leader, shared = held, player, False
+        elif held == top:
+            shared = True
+    return leader if players >= 2 and not shared else None
 
 
 def stack_outcome(stack: Sequence[Card]) -> StackOutcome:

@@ -56,7 +56,7 @@ class MajorityState:
     totals: tuple[int, ...]
     rounds: int  # rounds started
     variant: str | None  # None: chance tosses the variant card
-    reference: int | None  # None: chance draws the Reference card
+    reference: int | None  # None: chance draws the Reference card (-1: no word cards)
     drawn: frozenset[int]  # word cards already used as a round's first Reference
     round: RoundState  # scoring's round state, seats as players
     votes: tuple[str, ...]  # this turn's votes so far, by `round.active` order
