@@ -431,6 +431,13 @@ def draw_pips(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
         c.circle(cx, cy, r, stroke=0, fill=1)
 
 
+def draw_image(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
+    """Image boxes live in `pictures` (Pillow and XObjects), imported when a card has one."""
+    from pnp.render.pictures import draw_image as draw
+
+    draw(c, box, props, ctx)
+
+
 DRAWERS: dict[str, Callable] = {
     "rect": draw_rect,
     "ellipse": draw_ellipse,
@@ -439,11 +446,5 @@ DRAWERS: dict[str, Callable] = {
     "line": draw_line,
     "lines": draw_lines,
     "pips": draw_pips,
-    "image": lambda c, box, props, ctx: _draw_image(c, box, props, ctx),
+    "image": draw_image,
 }
-
-
-def _draw_image(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
-    from pnp.render.pictures import draw_image
-
-    draw_image(c, box, props, ctx)
