@@ -133,7 +133,24 @@ def _content(game: Game, doc: JsonDoc, path: Path, data_dir: Path | None) -> Any
         if custom is None:
             raise
         lead = doc.problem("$.promos", f"the promo file {custom[0]} cannot be used:")
-        raise DataError([lead, *exc.problems]) from None
+        raise DataError([lead, *_withheld(exc.problems, str(custom[0]))]) from None
+
+
+def _withheld(problems: list[Problem], referenced: str) -> list[Problem]:
+    """Problems of a file a record merely names, without its content or key names: the
+    record may come from someone who should not learn what an arbitrary local file holds.
+    Whole-file problems (missing, not a regular file, too big) are kept as they are; the
+    rest say only where, and how to see the details."""
+    shown: list[Problem] = []
+    for problem in problems:
+        if problem.file != referenced or (problem.line is None and problem.path is None):
+            shown.append(problem)
+            continue
+        withheld = Problem(referenced, "not a valid promo card file here (details withheld; "
+                                       "run `pnp validate` on it)", line=problem.line)
+        if withheld not in shown:
+            shown.append(withheld)
+    return shown
 
 
 def rule_options(game_id: str) -> Mapping[str, dict]:

@@ -35,7 +35,7 @@ def test_duplicate_keys_are_errors_with_their_line():
         ('{"a": 1} x', 1, "extra content"),
         ('{"a": "\x01"}', 1, "bad string"),
         ("", 1, "unexpected end of file"),
-        ('{"a": NaN}', 1, "unexpected character 'N'"),
+        ('{"a": NaN}', 1, "NaN is not a JSON number"),
     ],
 )
 def test_syntax_errors_name_the_line(text, line, message):

@@ -4,12 +4,21 @@ Python's `json` module forgets positions once parsing succeeds, and silently kee
 last of two duplicate keys. Users fix hand-written files by line number, and a duplicate
 key in a game record usually hides a typo, so this small parser keeps both: the value,
 and a map from JSON path (`$.cards[3].front`) to the line it starts on.
+
+It is also the first line of defence against hostile or broken files: nesting is bounded
+(no RecursionError), number literals are bounded in length and must be finite (no
+4,300-digit integers, no `1e400` infinity, no `NaN`), strings must be real Unicode (no lone
+surrogates), and every file is read only if it is a regular file under a size cap, so
+`/dev/zero` or a FIFO is an error instead of a hang.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from json.decoder import scanstring
 from pathlib import Path
@@ -20,6 +29,17 @@ _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _WS = " \t\n\r"
 _IDENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _LITERALS = {"true": True, "false": False, "null": None}
+_NOT_JSON = ("NaN", "Infinity", "-Infinity")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+MAX_DEPTH = 64
+"""Deepest nesting of lists and objects; real files need fewer than ten levels."""
+MAX_NUMBER_CHARS = 100
+"""Longest number literal (digits, sign, point and exponent)."""
+DATA_LIMIT = 16 * 1024 * 1024
+"""Largest data file, layout, rule text or record read (bytes)."""
+WORDS_LIMIT = 64 * 1024 * 1024
+"""Largest word list read (bytes)."""
 
 
 def child_path(parent: str, key: str | int) -> str:
@@ -85,16 +105,18 @@ class _Parser:
             i += 1
         return i
 
-    def value(self, i: int, path: str) -> tuple[object, int]:
+    def value(self, i: int, path: str, depth: int = 0) -> tuple[object, int]:
         i = self.skip_ws(i)
         if i >= len(self.text):
             raise self.fail(i, "unexpected end of file: a value is missing")
         self.lines[path] = self.line_at(i)
         ch = self.text[i]
-        if ch == "{":
-            return self.object(i + 1, path)
-        if ch == "[":
-            return self.array(i + 1, path)
+        if ch in "{[":
+            if depth >= MAX_DEPTH:
+                raise self.fail(i, f"nested more than {MAX_DEPTH} levels deep")
+            if ch == "{":
+                return self.object(i + 1, path, depth + 1)
+            return self.array(i + 1, path, depth + 1)
         if ch == '"':
             return self.string(i)
         for word, literal in _LITERALS.items():
@@ -102,18 +124,35 @@ class _Parser:
                 return literal, i + len(word)
         match = _NUMBER.match(self.text, i)
         if match:
-            number = match.group()
-            parsed = float(number) if any(c in number for c in ".eE") else int(number)
-            return parsed, match.end()
-        raise self.fail(i, f"unexpected character {self.text[i]!r}: not valid JSON")
+            return self.number(match.group(), i), match.end()
+        for word in _NOT_JSON:
+            if self.text.startswith(word, i):
+                raise self.fail(i, f"{word} is not a JSON number: write a finite number")
+        raise self.fail(i, f"unexpected character {_shown(self.text[i])}: not valid JSON")
+
+    def number(self, literal: str, i: int) -> int | float:
+        """The literal's value, refused when absurdly long or beyond a float's range."""
+        if len(literal) > MAX_NUMBER_CHARS:
+            raise self.fail(i, f"number literal of {len(literal)} characters: at most "
+                               f"{MAX_NUMBER_CHARS} are allowed")
+        if not any(c in literal for c in ".eE"):
+            return int(literal)
+        parsed = float(literal)
+        if not math.isfinite(parsed):
+            raise self.fail(i, f"number {literal[:20]} is too large (not a finite number)")
+        return parsed
 
     def string(self, i: int) -> tuple[str, int]:
         try:
-            return scanstring(self.text, i + 1, True)
+            text, end = scanstring(self.text, i + 1, True)
         except json.JSONDecodeError as exc:
             raise self.fail(exc.pos, f"bad string: {exc.msg}") from None
+        if _SURROGATE.search(text):
+            raise self.fail(i, "bad string: a \\u escape is half of a surrogate pair "
+                               "(not a character)")
+        return text, end
 
-    def object(self, i: int, path: str) -> tuple[dict, int]:
+    def object(self, i: int, path: str, depth: int) -> tuple[dict, int]:
         result: dict = {}
         i = self.skip_ws(i)
         if i < len(self.text) and self.text[i] == "}":
@@ -132,7 +171,7 @@ class _Parser:
                 self.problems.append(
                     Problem(self.file, f"duplicate key {key!r}", self.line_at(key_at), sub)
                 )
-            result[key], i = self.value(i + 1, sub)
+            result[key], i = self.value(i + 1, sub, depth)
             i = self.skip_ws(i)
             if i < len(self.text) and self.text[i] == ",":
                 i += 1
@@ -141,13 +180,13 @@ class _Parser:
                 return result, i + 1
             raise self.fail(i, "expected ',' or '}' in an object")
 
-    def array(self, i: int, path: str) -> tuple[list, int]:
+    def array(self, i: int, path: str, depth: int) -> tuple[list, int]:
         result: list = []
         i = self.skip_ws(i)
         if i < len(self.text) and self.text[i] == "]":
             return result, i + 1
         while True:
-            item, i = self.value(i, child_path(path, len(result)))
+            item, i = self.value(i, child_path(path, len(result)), depth)
             result.append(item)
             i = self.skip_ws(i)
             if i < len(self.text) and self.text[i] == ",":
@@ -172,16 +211,76 @@ def parse_json(text: str, file: str) -> JsonDoc:
     return JsonDoc(value, file, parser.lines)
 
 
-def read_text(path: Path) -> str:
-    """Read a UTF-8 file, turning OS and decoding failures into a located DataError."""
+def _shown(ch: str) -> str:
+    """A character as `repr` shows it, so control characters never reach a terminal raw."""
+    return repr(ch) if ch.isprintable() else ascii(ch)
+
+
+def read_bytes(path: Path, limit: int = DATA_LIMIT) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; DataError otherwise.
+
+    Opened without blocking and checked with fstat before reading, so a FIFO, a device
+    (`/dev/zero`) or a symlink to one is refused at once instead of hanging or eating memory.
+    """
+    name = str(path)
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise DataError(Problem(str(path), "file not found")) from None
+        raise DataError(Problem(name, "file not found")) from None
     except IsADirectoryError:
-        raise DataError(Problem(str(path), "is a folder, expected a file")) from None
+        raise DataError(Problem(name, "is a folder, expected a file")) from None
     except OSError as exc:
-        raise DataError(Problem(str(path), f"cannot read: {exc.strerror}")) from None
+        raise DataError(Problem(name, f"cannot read: {exc.strerror}")) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise DataError(Problem(name, "is a folder, expected a file"))
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError(Problem(name, "not a regular file (a device, FIFO or socket)"))
+        if info.st_size > limit:
+            raise DataError(Problem(name, f"{_mb(info.st_size)} is more than the "
+                                          f"{_mb(limit)} limit for this kind of file"))
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise DataError(Problem(name, f"cannot read: {exc.strerror}")) from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise DataError(Problem(name, f"more than the {_mb(limit)} limit for this kind of file"))
+    return b"".join(chunks)
+
+
+def _mb(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB" if size % (1024 * 1024) else f"{size >> 20} MB"
+
+
+def check_regular_file(path: Path, limit: int) -> None:
+    """For files a library opens itself (fonts): a regular file of at most `limit` bytes."""
+    name = str(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise DataError(Problem(name, "file not found")) from None
+    except OSError as exc:
+        raise DataError(Problem(name, f"cannot read: {exc.strerror}")) from None
+    if stat.S_ISDIR(info.st_mode):
+        raise DataError(Problem(name, "is a folder, expected a file"))
+    if not stat.S_ISREG(info.st_mode):
+        raise DataError(Problem(name, "not a regular file (a device, FIFO or socket)"))
+    if info.st_size > limit:
+        raise DataError(Problem(name, f"{_mb(info.st_size)} is more than the {_mb(limit)} "
+                                      "limit for this kind of file"))
+
+
+def read_text(path: Path, limit: int = DATA_LIMIT) -> str:
+    """Read a UTF-8 file, turning OS and decoding failures into a located DataError."""
+    raw = read_bytes(path, limit)
     try:
         return raw.decode("utf-8").removeprefix("\ufeff")  # spreadsheets write a BOM
     except UnicodeDecodeError as exc:

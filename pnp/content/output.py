@@ -4,33 +4,53 @@ Every file the toolkit writes goes to a temporary sibling first and is renamed o
 target only when complete: an interrupted or failed build leaves the previous good file in
 place, never a truncated one. A folder that cannot be created or written (a file in the
 way, no permission, a full disk) is reported with its path, not as a traceback.
+
+The temporary file lives in a private folder created with `mkdtemp` inside the target
+folder (`.NAME.PID-XXXX.partial/`, mode 0700): its name cannot be predicted or planted
+beforehand as a symlink, and nobody else can swap it while it is written. The rename
+replaces a symlinked target by the new file instead of writing through the link. A killed
+process leaves its `.partial` folder behind; the next write into that folder removes the
+ones whose process is gone.
 """
 
 from __future__ import annotations
 
 import os
+import re
+import shutil
+import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from pnp.errors import OutputError, Problem
 
+_PARTIAL = re.compile(r"^\..+?\.(?:(\d+)-[^.]*\.)?partial$")
+_swept: set[Path] = set()
+
 
 @contextmanager
 def atomic_path(path: Path) -> Iterator[Path]:
     """A temporary sibling of `path` to write to; renamed over `path` only on success."""
-    tmp = path.with_name(f".{path.name}.partial")
+    private: Path | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        remove_stale_partials(path.parent)
+        private = Path(tempfile.mkdtemp(prefix=f".{path.name}.{os.getpid()}-",
+                                        suffix=".partial", dir=path.parent))
+        tmp = private / path.name
         yield tmp
+        if not tmp.is_file() or tmp.is_symlink():
+            raise OSError(0, "the temporary file vanished while it was written")
+        os.chmod(tmp, 0o666 & ~_UMASK)
         os.replace(tmp, path)
     except OSError as exc:
         blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
         reason = f"{blocker} is a file, not a folder" if blocker else exc.strerror or str(exc)
         raise OutputError(Problem(str(path), f"cannot write: {reason}")) from None
     finally:
-        if tmp.exists():
-            tmp.unlink()
+        if private is not None:
+            shutil.rmtree(private, ignore_errors=True)
 
 
 def write_text(path: Path, text: str) -> Path:
@@ -38,3 +58,48 @@ def write_text(path: Path, text: str) -> Path:
     with atomic_path(path) as tmp:
         tmp.write_text(text, encoding="utf-8")
     return path
+
+
+def remove_stale_partials(folder: Path) -> None:
+    """Delete the `.partial` leftovers of killed writers in `folder` (once per process):
+    ours carry the writer's process id and go when that process is gone; old-style
+    `.NAME.partial` files have no owner and always go. Symlinks are removed, not followed."""
+    if folder in _swept:
+        return
+    _swept.add(folder)
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        match = _PARTIAL.match(entry.name)
+        if not match or (match.group(1) and _alive(int(match.group(1)))):
+            continue
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
+            else:
+                os.unlink(entry.path)
+        except OSError:
+            pass
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True  # another user's process: not ours to judge
+    return True
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _umask()  # read once, at import: changing it later would race with threads

@@ -15,7 +15,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.content.jsonfile import child_path, parse_json, read_text
+from pnp.content.jsonfile import WORDS_LIMIT, child_path, parse_json, read_text
 from pnp.content.schemas import schema_problems
 from pnp.errors import DataError, Problem
 
@@ -59,7 +59,7 @@ class WordList:
 def load_word_list(path: Path) -> WordList:
     """Read a .json, .txt or .csv word list; raise DataError listing every problem."""
     suffix = path.suffix.lower()
-    text = read_text(path)
+    text = read_text(path, WORDS_LIMIT)
     if suffix == ".txt":
         words_list = _from_txt(text, str(path))
     elif suffix == ".csv":
@@ -103,11 +103,14 @@ def _from_txt(text: str, file: str) -> WordList:
 
 def _from_csv(text: str, file: str) -> WordList:
     reader = csv.DictReader(io.StringIO(text, newline=""), dialect=_dialect(text))
-    header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    try:
+        header = [h.strip().lower() for h in (reader.fieldnames or [])]
+    except csv.Error as exc:
+        raise DataError(Problem(file, f"cannot read the CSV header: {exc}", line=1)) from None
     if "word" not in header:
         raise DataError(Problem(file, "CSV needs a header row with a 'word' column", line=1))
     reader.fieldnames = header
-    rows = [(reader.line_num, row) for row in reader]
+    rows = _csv_rows(reader, file)
     if "back" not in header:
         return _pair_up(_csv_words(rows, file, "word"), file)
     cards, problems = [], []
@@ -123,6 +126,19 @@ def _from_csv(text: str, file: str) -> WordList:
     if not cards:
         raise DataError(Problem(file, "no words found"))
     return WordList(file, cards)
+
+
+def _csv_rows(reader: csv.DictReader, file: str) -> list[tuple[int, dict]]:
+    """Every row with its line; a malformed row (e.g. a cell over the CSV module's
+    131,072-character limit) is a located error, not a crash."""
+    rows = []
+    try:
+        for row in reader:
+            rows.append((reader.line_num, row))
+    except csv.Error as exc:
+        raise DataError(Problem(file, f"cannot read this CSV row: {exc}",
+                                line=reader.line_num + 1)) from None
+    return rows
 
 
 def _dialect(text: str):

@@ -298,6 +298,10 @@ def diagram_flowable(diagram: Diagram, fonts: FontSet, caption=None, min_scale: 
     return DiagramFlowable()
 
 
+MAX_NAME = 100
+"""Longest diagram name (and language code) looked up on disk."""
+
+
 class DiagramLibrary:
     """Diagrams by name from one or more folders; the first folder holding a name wins,
     so a user's templates folder can override a single shipped diagram. A diagram whose
@@ -312,6 +316,8 @@ class DiagramLibrary:
         return sorted({p.name.split(".")[0] for f in self.folders for p in f.glob("*.json")})
 
     def path(self, name: str, language: str | None = None) -> Path | None:
+        if len(name) > MAX_NAME or (language and len(language) > MAX_NAME):
+            return None  # no such file can exist (the OS refuses names over 255 bytes)
         files = ([f"{name}.{language}.json"] if language else []) + [f"{name}.json"]
         return next((folder / file for file in files for folder in self.folders
                      if (folder / file).is_file()), None)

@@ -19,6 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from pnp.content import paths
+from pnp.content.jsonfile import check_regular_file, read_bytes
 from pnp.errors import FitError, Location, Problem, UsageError
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
@@ -60,6 +61,8 @@ def font_family(font: Path | None, bold: Path | None = None, italic: Path | None
                              "folder holding the family)")
         return None
     return FontFamily(font, bold, italic, bold_italic)
+FONT_LIMIT = 32 * 1024 * 1024
+"""Largest font file read (bytes); CJK fonts run to about 20 MB."""
 
 
 class FontSet:
@@ -99,6 +102,7 @@ def _register(path: Path, name: str, style: str) -> str:
     from reportlab.pdfbase.ttfonts import TTFont
 
     if name not in pdfmetrics.getRegisteredFontNames():
+        check_regular_file(path, FONT_LIMIT)
         try:
             font = TTFont(name, str(path))
         except Exception as exc:  # reportlab raises assorted errors for non-TTF files
@@ -150,7 +154,7 @@ def _faces(family: FontFamily) -> dict[str, Path]:
     faces: dict[str, Path] = {}
     if family.regular.is_dir():
         faces = family_in_folder(family.regular)
-    elif family.regular.is_file():
+    elif family.regular.exists():  # a FIFO or device is refused when read, not "not found"
         faces["regular"] = family.regular
     else:
         raise UsageError(Problem(str(family.regular), "--font: file or folder not found"))
@@ -158,7 +162,7 @@ def _faces(family: FontFamily) -> dict[str, Path]:
                                 ("--font-italic", "italic", family.italic),
                                 ("--font-bold-italic", "bold-italic", family.bold_italic)):
         if path is not None:
-            if not path.is_file():
+            if not path.exists():
                 raise UsageError(Problem(str(path), f"{option}: file not found"))
             faces[style] = path
     return faces
@@ -201,10 +205,8 @@ def _text(value) -> str:
 
 
 def _read(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise UsageError(Problem(str(path), f"cannot read the font ({exc.strerror})")) from None
+    """The font's bytes: a regular file under FONT_LIMIT (never a FIFO or a device)."""
+    return read_bytes(path, FONT_LIMIT)
 
 
 @cache

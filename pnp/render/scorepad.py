@@ -143,6 +143,10 @@ def _column(text: _Marker, entry: dict, n: int, where: str) -> Column:
 
 def column_widths(table: PadTable, width: float) -> list[float]:
     """Column widths in points: fixed ones as given (mm), the rest sharing what is left."""
+    narrow = [c.label for c in table.columns if c.width and c.width < MIN_COLUMN]
+    if narrow:
+        raise FitError(table.where.problem(f"column {narrow[0]!r} is narrower than "
+                                           f"{MIN_COLUMN:g} mm: no room to write in it"))
     fixed = sum(c.width for c in table.columns if c.width)
     free = [c for c in table.columns if not c.width]
     share = (width / pt(1) - fixed) / len(free) if free else 0.0

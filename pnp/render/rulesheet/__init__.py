@@ -47,6 +47,9 @@ def load_rule_text(path: Path, fonts: FontSet, diagrams: DiagramLibrary) -> Rule
     file = str(path)
     _check_lines(text, file, fonts)
     blocks = parse_markdown(text, file)
+    if not blocks:
+        raise DataError(Problem(file, "the rule text is empty: write at least a # title",
+                                line=1))
     language = language_of(path)
     _check_diagrams(blocks, file, fonts, diagrams, language)
     title = next((b.plain for b in blocks if isinstance(b, Heading) and b.level == 1),
