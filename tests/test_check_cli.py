@@ -186,7 +186,7 @@ def test_unknown_game_in_the_record_exits_2(cli, tmp_path):
     (b'{"game": "majority",\n "players": "Ana"}', ':2: $.players: expected a list, not "Ana"'),
     (b'{"game": "majority2", "players": ["A", "B"], "score_areas": {}, "coins": {},\n'
      b' "colour": 1}', ":2: $: unknown key(s) 'colour'"),
-    (b"[" * 5000 + b"]" * 5000, "nested too deeply"),
+    (b"[" * 5000 + b"]" * 5000, "nested more than 64 levels deep"),
     (b'{"game": "majority", "players": ["A", "B", "C"], "rounds": [{"turns": [{"A": 1}]}]}',
      "$.rounds[0].turns[0].A: expected a string, not 1"),
 ])
