@@ -13,12 +13,12 @@ import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from pnp.content.jsonfile import load_json
 from pnp.content.output import write_text
-from pnp.errors import DataError, UsageError
+from pnp.content.sources import load_source
+from pnp.errors import UsageError
+from pnp.render.geometry import check_offsets
 
 BACK_FLIPS = ("duplex-long", "duplex-short")
-MAX_OFFSET = 20.0
 
 
 @dataclass(frozen=True)
@@ -41,22 +41,14 @@ def profiles_file() -> Path:
 
 
 def load_profiles() -> dict[str, PrinterProfile]:
-    """All saved profiles; DataError naming the file if it was damaged by hand."""
+    """All saved profiles. The file is validated like any data file (its schema is
+    `printers`), so a hand-edited profile is an error naming the file, line and path."""
     path = profiles_file()
     if not path.exists():
         return {}
-    doc = load_json(path)
-    printers = doc.value.get("printers") if isinstance(doc.value, dict) else None
-    if not isinstance(printers, dict):
-        raise DataError(doc.problem("$", 'expected {"printers": {NAME: {...}}}'))
-    profiles = {}
-    for name, data in printers.items():
-        try:
-            profiles[name] = PrinterProfile(name=name, **data)
-        except TypeError:
-            raise DataError(doc.problem(f"$.printers.{name}", "expected offset_x, offset_y "
-                                                              "and backs")) from None
-    return profiles
+    doc = load_source(path, "printers")
+    return {name: PrinterProfile(name=name, **data)
+            for name, data in doc.value["printers"].items()}
 
 
 def save_profile(profile: PrinterProfile) -> Path:
@@ -90,10 +82,7 @@ def check_profile(profile: PrinterProfile) -> None:
         raise UsageError(f"a printer name must be non-empty and without '/': {profile.name!r}")
     if profile.backs not in BACK_FLIPS:
         raise UsageError(f"--backs must be {' or '.join(BACK_FLIPS)} for a printer profile")
-    for axis, value in (("x", profile.offset_x), ("y", profile.offset_y)):
-        if abs(value) > MAX_OFFSET:
-            raise UsageError(f"--offset-{axis} {value:g} mm is more than {MAX_OFFSET:g} mm: "
-                             "re-measure with pnp calibrate")
+    check_offsets(profile.offset_x, profile.offset_y)
 
 
 def _write(profiles: dict[str, PrinterProfile]) -> None:

@@ -119,7 +119,12 @@ def _context_problems(path: Path, kind: str, source, data_dir: Path | None,
         else:
             load_content(game.id, data_dir, overrides={role: path})
     except DataError as exc:
-        return [p for p in exc.problems if p.file == str(path)] or exc.problems
+        mine = [p for p in exc.problems if p.file == str(path)]
+        if mine:
+            return mine
+        lead = Problem(str(path), f"used as {game.id}'s {data_file.filename}, this file "
+                                  "breaks the game's other files:")
+        return [lead, *exc.problems]  # the cause is this file, whatever the messages name
     return _print_problems(path, role, game.id, data_dir, font)
 
 
@@ -188,8 +193,11 @@ def _layout_problems(path: Path) -> list[Problem]:
     from pnp.render.layout import LayoutSet, has_placeholder
     from pnp.render.pictures import image_path
 
+    shipped = paths.templates_dir() / "layouts"
+    folders = [path.parent] if path.parent.resolve() == shipped.resolve() else \
+        [path.parent, shipped]  # a user's layout may extend a shipped one, as in a build
     try:
-        layout = LayoutSet(path.parent).get(path.stem)
+        layout = LayoutSet(*folders).get(path.stem)
     except PnpError as exc:
         return exc.problems
     problems = []

@@ -87,7 +87,7 @@ def test_unknown_printer_suggests_the_nearest(cli, config):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--offset-x", "25"], "more than 20 mm"),
+    (["--offset-x", "25"], "must be a number from -20 to 20 mm"),
     (["--backs", "fold"], "duplex-long or duplex-short"),
 ])
 def test_implausible_profiles_are_refused(cli, config, args, message):
@@ -100,7 +100,7 @@ def test_damaged_profile_file_is_named(cli, config):
     config.parent.mkdir(parents=True)
     config.write_text('{"printers": [1, 2]}')
     result = cli("printer", "list")
-    assert result.exit_code == 2 and f"{config}:1: $: expected" in result.stderr
+    assert result.exit_code == 2 and f"{config}:1: $.printers: expected an object" in result.stderr
 
 
 def _label_box(label, font):

@@ -21,11 +21,12 @@ def build_command(
                               "WIDTHxHEIGHT in mm (e.g. 320x450)."),
     backs: str = typer.Option(None, "--backs", help="duplex-long (default), duplex-short, "
                               "fold or none."),
-    bleed: float = typer.Option(0.0, "--bleed", help="Bleed in mm (e.g. 3)."),
+    bleed: float = typer.Option(0.0, "--bleed", help="Bleed in mm, 0-10 (e.g. 3)."),
     crop_marks: bool = typer.Option(True, "--crop-marks/--no-crop-marks"),
     ink_saver: bool = typer.Option(False, "--ink-saver", help="Outlines instead of fills."),
-    offset_x: float = typer.Option(None, "--offset-x", help="Shift back pages right, mm."),
-    offset_y: float = typer.Option(None, "--offset-y", help="Shift back pages up, mm."),
+    offset_x: float = typer.Option(None, "--offset-x",
+                                   help="Shift back pages right, mm (-20 to 20)."),
+    offset_y: float = typer.Option(None, "--offset-y", help="Shift back pages up, mm (-20 to 20)."),
     printer: str = typer.Option(None, "--printer", help="Use a saved printer profile's "
                                 "offsets (see `pnp printer`)."),
     words: Path = opt.WORDS,

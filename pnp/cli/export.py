@@ -47,7 +47,7 @@ def _art_findings(request) -> None:
 def export_png_command(
     games: list[str] = opt.GAMES,
     dpi: int = typer.Option(300, "--dpi", help="Resolution, 72-1200."),
-    bleed: float = typer.Option(0.0, "--bleed", help="Bleed around each card, mm."),
+    bleed: float = typer.Option(0.0, "--bleed", help="Bleed around each card, mm (0-10)."),
     jobs: int = opt.JOBS,
     component: list[str] = opt.COMPONENT,
     out: Path = opt.OUT,
@@ -89,7 +89,7 @@ def export_png_command(
 def export_shop_command(
     games: list[str] = opt.GAMES,
     order: str = typer.Option("front-back", "--order", help="front-back or back-front."),
-    bleed: float = typer.Option(3.0, "--bleed", help="Bleed around each card, mm."),
+    bleed: float = typer.Option(3.0, "--bleed", help="Bleed around each card, mm (0-10)."),
     component: list[str] = opt.COMPONENT,
     out: Path = opt.OUT,
     words: Path = opt.WORDS,

@@ -52,8 +52,9 @@ def calibrate_command(
 @printer_app.command("save")
 def printer_save(
     name: str = typer.Argument(..., help="A name for this printer."),
-    offset_x: float = typer.Option(0.0, "--offset-x", help="Back-page shift right, mm."),
-    offset_y: float = typer.Option(0.0, "--offset-y", help="Back-page shift up, mm."),
+    offset_x: float = typer.Option(0.0, "--offset-x",
+                                   help="Back-page shift right, mm (-20 to 20)."),
+    offset_y: float = typer.Option(0.0, "--offset-y", help="Back-page shift up, mm (-20 to 20)."),
     backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short."),
 ) -> None:
     """Save (or replace) a printer profile.

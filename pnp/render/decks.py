@@ -27,6 +27,7 @@ from pnp.render.geometry import (
     Size,
     card_size,
     check_margins,
+    check_offsets,
     mirror_boxes,
     page_offset,
     paper_size,
@@ -142,6 +143,7 @@ def check_print_options(options: PrintOptions) -> None:
         raise UsageError(f"--backs must be one of {', '.join(BACK_MODES)}")
     paper_size(options.paper)
     check_margins(options.margin, options.bleed)
+    check_offsets(options.offset_x, options.offset_y)
 
 
 def preflight(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,

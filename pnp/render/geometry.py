@@ -15,6 +15,8 @@ from pnp.errors import UsageError
 
 MM = 72 / 25.4
 MIN_MARGIN = 5.0
+MAX_OFFSET = 20.0
+"""Largest back-page offset (mm) a duplex printer plausibly needs."""
 
 
 def pt(mm: float) -> float:
@@ -171,11 +173,20 @@ def _slots(paper: Size, card: Size, cols: int, rows: int, gap: float) -> tuple[B
 
 def check_margins(margin: float, bleed: float) -> None:
     """UsageError for a margin a home printer cannot print or an implausible bleed."""
-    if margin < MIN_MARGIN:
+    if not margin >= MIN_MARGIN:
         raise UsageError(f"a printer margin of {margin:g} mm is too small; "
                          f"home printers need at least {MIN_MARGIN:g} mm")
-    if bleed < 0 or bleed > 10:
+    if not 0 <= bleed <= 10:  # written so that NaN fails too
         raise UsageError(f"bleed must be between 0 and 10 mm, not {bleed:g}")
+
+
+def check_offsets(offset_x: float, offset_y: float) -> None:
+    """UsageError unless both back-page offsets are finite and within MAX_OFFSET mm."""
+    for axis, value in (("x", offset_x), ("y", offset_y)):
+        if not -MAX_OFFSET <= value <= MAX_OFFSET:  # written so that NaN fails too
+            raise UsageError(f"--offset-{axis} {value:g} mm: must be a number from "
+                             f"-{MAX_OFFSET:g} to {MAX_OFFSET:g} mm (re-measure with "
+                             "pnp calibrate)")
 
 
 @dataclass(frozen=True)

@@ -15,11 +15,15 @@ from typing import Any
 from pnp.content import paths
 from pnp.content.jsonfile import JsonDoc, load_json
 from pnp.content.schemas import schema_problems
-from pnp.errors import DataError, Location, Problem, UsageError
+from pnp.errors import DataError, Location, PnpError, Problem
 from pnp.render.geometry import Size, card_size
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _KIND_DEFAULT = "rect"
+MIN_CARD, MAX_CARD = 10.0, 500.0
+"""Smallest and largest card side a layout may have (mm)."""
+OUTSIDE = 20.0
+"""How far a box may reach beyond the trim (mm): the bleed is at most 10 mm."""
 
 
 @dataclass(frozen=True)
@@ -89,20 +93,43 @@ class LayoutSet:
         doc = self._doc(name, chain)
         data = doc.value
         parent = self._resolve(data["extends"], (*chain, name)) if "extends" in data else None
-        try:
-            size = card_size(data["size"]) if "size" in data else parent.size if parent else None
-        except UsageError as exc:
-            raise DataError(doc.problem("$.size", exc.problems[0].message)) from None
+        size = _size(doc) if "size" in data else parent.size if parent else None
         if size is None:
             raise DataError(doc.problem("$", "a layout needs a size (or extends one that has)"))
         safe = data.get("safe", parent.safe if parent else 3.0)
         boxes = _merge_boxes(parent.boxes if parent else (), doc, size)
         with_art = data.get("with_art", parent.with_art if parent else None)
         layout = Layout(name, size, safe, boxes, with_art)
-        problems = safe_zone_problems(layout)
+        problems = extent_problems(layout) + safe_zone_problems(layout)
         if problems:
             raise DataError(problems)
         return layout
+
+
+def _size(doc: JsonDoc) -> Size:
+    """The layout's card size; an unknown name or an implausible size is located here,
+    at the layout's `size`, instead of surfacing later without a file."""
+    try:
+        size = card_size(doc.value["size"])
+    except PnpError as exc:
+        raise DataError(doc.problem("$.size", "; ".join(p.message for p in exc.problems))
+                        ) from None
+    if not (MIN_CARD <= size.width <= MAX_CARD and MIN_CARD <= size.height <= MAX_CARD):
+        raise DataError(doc.problem("$.size", f"a card of {size} is implausible: each side "
+                                              f"must be {MIN_CARD:g} to {MAX_CARD:g} mm"))
+    return size
+
+
+def extent_problems(layout: Layout) -> list[Problem]:
+    """Boxes that lie off the card (beyond its bleed): nothing there would be printed, and
+    a wild number there is a typo, not a design."""
+    w, h, m = layout.size.width, layout.size.height, OUTSIDE
+    return [
+        b.where.problem(f"layout {layout.name!r}: box {b.name!r} reaches more than {m:g} mm "
+                        f"outside the {layout.size} card")
+        for b in layout.boxes
+        if b.x < -m or b.y < -m or b.x + b.width > w + m or b.y + b.height > h + m
+    ]
 
 
 def layout_set(templates_dir: Path | None = None) -> LayoutSet:
