@@ -8,21 +8,35 @@ sheet — all relative paths inside the output folder, so it works from the file
 a USB stick or any web server. A manifest (`gallery.json`) remembers files from earlier
 builds, so building one game keeps the others listed; files that no longer exist drop
 out. Exports and `pnp calibrate` refresh the page of a folder that has one.
+
+The manifest lives in a folder others may write to, so it is read as untrusted input:
+every entry is checked (types, counts, a known game, paths that stay inside OUT and name
+an existing file), a bad entry is dropped with a warning naming the file, line and JSON
+path, and everything that reaches the page is escaped (text as HTML, links as URLs).
 """
 
 from __future__ import annotations
 
 import html
 import json
+import re
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from urllib.parse import quote
 
+from pnp.content.jsonfile import child_path, load_json
 from pnp.content.output import atomic_path, write_text
+from pnp.errors import DataError, Problem
 from pnp.games import GAMES
 
 THUMB_DPI = 36
 THUMB_PAGES = 2
 MANIFEST = "gallery.json"
+MAX_COUNT = 1_000_000
+_FIELDS = {"game": str, "pdf": str, "pages": int, "cards": int, "unit": str, "thumbs": list}
+_OPTIONAL = {"printing": str, "paper": str}  # not written by older versions
+_SAFE_PART = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._ -]*$")
 
 
 CALIBRATION = "calibration.pdf"
@@ -50,45 +64,126 @@ class GalleryEntry:
     paper: str = ""
 
 
-def update_gallery(out_dir: Path, summaries, paper: str = "") -> Path:
+def update_gallery(out_dir: Path, summaries, paper: str = "",
+                   warn: Callable[[Problem], None] | None = None) -> Path:
     """Render thumbnails for the new files, merge them into the manifest, write the page.
-    `paper` is the build's paper, said with each file's printing instructions."""
+    `paper` is the build's paper, said with each file's printing instructions. Entries of
+    the old manifest that cannot be trusted are dropped, each reported to `warn`."""
     fresh = [_entry(out_dir, summary, paper) for summary in summaries]
-    earlier = [e for e in _read_manifest(out_dir) if e.pdf not in {f.pdf for f in fresh}]
-    kept = [e for e in fresh + earlier if (out_dir / e.pdf).exists()]
+    earlier = [e for e in _trusted(out_dir, warn) if e.pdf not in {f.pdf for f in fresh}]
+    kept = [e for e in fresh + earlier if (out_dir / e.pdf).is_file()]
     order = {g: i for i, g in enumerate(GAMES)}
     kept.sort(key=lambda e: order.get(e.game, len(order)))  # stable: build order in a game
     write_text(out_dir / MANIFEST, json.dumps([asdict(e) for e in kept], indent=1) + "\n")
     return write_text(out_dir / "index.html", render_html(kept, out_dir))
 
 
-def refresh_gallery(out_dir: Path) -> Path | None:
+def refresh_gallery(out_dir: Path, warn: Callable[[Problem], None] | None = None
+                    ) -> Path | None:
     """Rewrite the page of a folder that has one (after an export or a calibration sheet
     was written into it), so it lists what is there now; None when it has none."""
     if not (out_dir / MANIFEST).is_file():
         return None
-    kept = [e for e in _read_manifest(out_dir) if (out_dir / e.pdf).exists()]
+    kept = [e for e in _trusted(out_dir, warn) if (out_dir / e.pdf).is_file()]
     return write_text(out_dir / "index.html", render_html(kept, out_dir))
 
 
-def _read_manifest(out_dir: Path) -> list[GalleryEntry]:
+def _trusted(out_dir: Path, warn: Callable[[Problem], None] | None) -> list[GalleryEntry]:
+    entries, problems = read_manifest(out_dir)
+    for problem in problems if warn else ():
+        warn(problem)
+    return entries
+
+
+def read_manifest(out_dir: Path) -> tuple[list[GalleryEntry], list[Problem]]:
+    """The trustworthy entries of `OUT/gallery.json` and a problem for each one dropped."""
+    path = out_dir / MANIFEST
+    if not path.exists() and not path.is_symlink():
+        return [], []
     try:
-        data = json.loads((out_dir / MANIFEST).read_text("utf-8"))
-        return [GalleryEntry(**{**e, "thumbs": tuple(e["thumbs"])}) for e in data]
-    except (OSError, ValueError, TypeError, KeyError):
-        return []  # a missing or damaged manifest only loses earlier listings
+        doc = load_json(path)
+    except DataError as exc:
+        return [], [_dropped(p, "the earlier listings are dropped") for p in exc.problems]
+    if not isinstance(doc.value, list):
+        return [], [doc.problem("$", "expected a list of entries; the earlier listings "
+                                     "are dropped")]
+    entries, problems = [], []
+    for index, raw in enumerate(doc.value):
+        where = child_path("$", index)
+        reason, at = _entry_problem(out_dir, raw, where)
+        if reason:
+            problems.append(doc.problem(at, f"{reason}; entry dropped"))
+        else:
+            entries.append(GalleryEntry(**{**raw, "thumbs": tuple(raw["thumbs"])}))
+    return entries, problems
+
+
+def _dropped(problem: Problem, note: str) -> Problem:
+    return Problem(problem.file, f"{problem.message}; {note}", problem.line, problem.path)
+
+
+def _entry_problem(out_dir: Path, raw, where: str) -> tuple[str | None, str]:
+    """Why a manifest entry cannot be listed (and where), or (None, where)."""
+    if (not isinstance(raw, dict) or not set(_FIELDS) <= set(raw)
+            or not set(raw) <= set(_FIELDS) | set(_OPTIONAL)):
+        return (f"expected an object with {', '.join(_FIELDS)} (and optionally "
+                f"{', '.join(_OPTIONAL)})"), where
+    for key, kind in {**_FIELDS, **_OPTIONAL}.items():
+        value = raw.get(key, "")
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            return f"expected {kind.__name__}, not {type(value).__name__}", f"{where}.{key}"
+    if raw["game"] not in GAMES:
+        return "not a known game", f"{where}.game"
+    for key in ("pages", "cards"):
+        if not 0 <= raw[key] <= MAX_COUNT:
+            return f"expected 0 to {MAX_COUNT}", f"{where}.{key}"
+    for key in ("unit", "paper"):
+        value = raw.get(key, "")
+        if len(value) > 40 or (value and not _SAFE_PART.match(value)):
+            return "expected a short word", f"{where}.{key}"
+    if raw.get("printing", "") not in PRINTING:
+        return f"not one of: {', '.join(k for k in PRINTING if k)}", f"{where}.printing"
+    if len(raw["thumbs"]) > THUMB_PAGES:
+        return f"at most {THUMB_PAGES} thumbnails", f"{where}.thumbs"
+    links = [(f"{where}.pdf", raw["pdf"], ".pdf")] + [
+        (child_path(f"{where}.thumbs", i), t, ".png") for i, t in enumerate(raw["thumbs"])]
+    for at, link, suffix in links:
+        reason = _link_problem(out_dir, link, suffix)
+        if reason:
+            return reason, at
+    return None, where
+
+
+def _link_problem(out_dir: Path, link, suffix: str) -> str | None:
+    """A link must be a plain relative path to an existing file of its kind inside OUT."""
+    if not isinstance(link, str):
+        return "expected a path"
+    parts = PurePosixPath(link).parts
+    if (not parts or "\\" in link or not all(_SAFE_PART.match(p) for p in parts)
+            or not link.endswith(suffix)):
+        return f"not a plain relative path to a {suffix} file inside the output folder"
+    if not (out_dir / link).is_file():
+        return "no such file in the output folder"
+    return None
 
 
 def _entry(out_dir: Path, summary, paper: str) -> GalleryEntry:
     pdf = Path(summary.path)
-    relative = pdf.resolve().relative_to(out_dir.resolve())
+    relative = _relative(pdf, out_dir)
     thumbs = _thumbnails(pdf, out_dir / relative.parent / "preview")
     printing = getattr(summary, "printing", "")
     return GalleryEntry(relative.parts[0], relative.as_posix(), summary.pages, summary.cards,
                         getattr(summary, "unit", "card"),
-                        tuple(t.resolve().relative_to(out_dir.resolve()).as_posix()
-                              for t in thumbs),
+                        tuple(_relative(t, out_dir).as_posix() for t in thumbs),
                         printing if printing in PRINTING else "", paper)
+
+
+def _relative(path: Path, out_dir: Path) -> PurePosixPath:
+    """`path` relative to OUT as written (`OUT/<game>` may be a symlink to elsewhere)."""
+    try:
+        return PurePosixPath(path.relative_to(out_dir).as_posix())
+    except ValueError:
+        return PurePosixPath(path.absolute().relative_to(out_dir.absolute()).as_posix())
 
 
 def _thumbnails(pdf: Path, folder: Path) -> list[Path]:
@@ -134,16 +229,22 @@ def _section(title: str, game_id: str, entries: list[GalleryEntry],
 
 
 def _item(e: GalleryEntry) -> str:
-    name = Path(e.pdf).stem
-    thumbs = "".join(f'<img src="{html.escape(t)}" alt="{html.escape(name)} page {i + 1}" '
+    name = html.escape(Path(e.pdf).stem)
+    thumbs = "".join(f'<img src="{_href(t)}" alt="{name} page {i + 1}" '
                      f'loading="lazy">' for i, t in enumerate(e.thumbs))
-    count = f"{e.cards} {e.unit}{'s' if e.cards != 1 else ''} · " if e.cards else ""
+    count = (f"{int(e.cards)} {html.escape(e.unit)}{'s' if e.cards != 1 else ''} · "
+             if e.cards else "")
     paper = f"{_paper_name(e.paper)} paper. " if e.paper else ""
     how = PRINTING.get(e.printing, PRINTING[""])
-    return (f'<figure>\n<a href="{html.escape(e.pdf)}">{thumbs}</a>\n'
-            f'<figcaption><a href="{html.escape(e.pdf)}">{html.escape(name)}.pdf</a><br>'
-            f'{count}{e.pages} page{"s" if e.pages != 1 else ""}<br>'
+    return (f'<figure>\n<a href="{_href(e.pdf)}">{thumbs}</a>\n'
+            f'<figcaption><a href="{_href(e.pdf)}">{name}.pdf</a><br>'
+            f'{count}{int(e.pages)} page{"s" if e.pages != 1 else ""}<br>'
             f'<span class="how">{html.escape(paper + how)}</span></figcaption>\n</figure>')
+
+
+def _href(path: str) -> str:
+    """A relative link: percent-encoded as a URL path, then escaped for the attribute."""
+    return html.escape(quote(path, safe="/"), quote=True)
 
 
 def _paper_name(paper: str) -> str:
@@ -206,7 +307,7 @@ def _link(out_dir: Path, target: Path, label: str, note: str) -> str:
 
 
 def _link_text(href: str, label: str, note: str) -> str:
-    return (f'<li><a href="{html.escape(href)}">{html.escape(label)}</a> — '
+    return (f'<li><a href="{_href(href)}">{html.escape(label)}</a> — '
             f'{html.escape(note)}</li>\n')
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -21,9 +22,26 @@ app = typer.Typer(
 )
 
 
+# C0 and C1 control characters, bidirectional overrides and isolates (which can make a
+# terminal show text in another order) and lone surrogates (which cannot be encoded).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                     "\ud800-\udfff]")
+
+
+def shown(text: str) -> str:
+    """`text` safe to print on a terminal: every control character (ESC of an escape
+    sequence included) and every lone surrogate written as a visible escape (`\\x1b`)."""
+    return _UNSAFE.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def say(text: str, err: bool = False) -> None:
+    """Print one line of a human-readable report, control characters escaped."""
+    typer.echo(shown(text), err=err)
+
+
 def print_problems(problems: list[Problem], label: str = "error") -> None:
     for problem in problems:
-        typer.echo(f"{label}: {problem}", err=True)
+        say(f"{label}: {problem}", err=True)
 
 
 @contextmanager

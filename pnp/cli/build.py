@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from pnp.cli import options as opt
-from pnp.cli.app import app, is_terminal, print_problems, user_errors
+from pnp.cli.app import app, is_terminal, print_problems, say, user_errors
 from pnp.errors import Problem, UsageError
 
 
@@ -75,15 +75,16 @@ def build_command(
         planned = plan_build(request)
         with _progress(len(planned)) as bar:
             summaries = run_build(request, bar, planned)
-        index = update_gallery(out, summaries, options.paper) if gallery else None
+        index = update_gallery(out, summaries, options.paper,
+                               lambda p: print_problems([p], "warning")) if gallery else None
         entries = fit_report(request) if report else []
         art_uses, art_naming = art_report(request, [(f.game, list(f.printables))
                                                     for f in planned])
     for s in summaries:
         count = f"  {s.cards} {s.unit}(s)" if s.cards else ""
-        typer.echo(f"{s.path}  {s.pages} page(s){count}")
+        say(f"{s.path}  {s.pages} page(s){count}")
     if index:
-        typer.echo(f"{index}  gallery")
+        say(f"{index}  gallery")
     _print_report(entries)
     print_art_findings(art_uses, art_naming, report)
 
@@ -124,7 +125,7 @@ def _print_report(entries) -> None:
         return
     typer.echo("\ntext fit, most shrunk first (fitted / layout size):")
     for e in entries:
-        typer.echo(f"{e.size:5.1f} / {e.max_size:4.1f} pt  {e.game}  {e.card}  {e.box}  "
+        say(f"{e.size:5.1f} / {e.max_size:4.1f} pt  {e.game}  {e.card}  {e.box}  "
                    f"{e.text!r}")
     small = [e for e in entries if e.illegible]
     print_problems([Problem("", f"{e.card}: {e.text!r} is {e.size:g} pt, below the "

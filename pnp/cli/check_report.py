@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
+from pnp.cli.app import shown
 from pnp.games import GAMES
 from pnp.games.verdict import Verdict, where_in_words
 
@@ -20,6 +22,12 @@ _TIE_BREAKS = {
     "final-round-score": "tie broken by the final round's score",
     "shared": "the victory is shared",
 }
+
+
+def _s(value) -> str:
+    """A value from the record or the data, shown as itself: no control characters reach
+    the terminal and no `[...]` is taken for rich markup."""
+    return escape(shown(str(value)))
 
 
 def print_report(verdict: Verdict, console: Console | None = None) -> None:
@@ -35,7 +43,7 @@ def print_report(verdict: Verdict, console: Console | None = None) -> None:
     if detail and verdict.detail.get(detail[0]):
         console.print(detail[1](verdict))
     console.print(_winners_text(verdict))
-    rules = ", ".join(f"{k}={json.dumps(v)}" for k, v in verdict.rules.items())
+    rules = _s(", ".join(f"{k}={json.dumps(v)}" for k, v in verdict.rules.items()))
     console.print(f"Rules in force: {rules or 'none'}")
     if verdict.violations:
         console.print(_violations_table(verdict))
@@ -52,17 +60,17 @@ def _totals_table(verdict: Verdict) -> Table:
         table.add_column(column, justify="left" if column == "Player" else "right")
     for p in verdict.players:
         difference = "" if p.difference is None else f"{p.difference:+d}" if p.difference else "0"
-        table.add_row(p.name, str(p.total), "—" if p.claimed is None else str(p.claimed),
+        table.add_row(_s(p.name), str(p.total), "—" if p.claimed is None else str(p.claimed),
                       difference)
     return table
 
 
 def _breakdown_table(player) -> Table:
-    table = Table(title=f"{player.name}: {player.total}", title_justify="left")
+    table = Table(title=f"{_s(player.name)}: {player.total}", title_justify="left")
     table.add_column("From")
     table.add_column("Points", justify="right")
     for line in player.breakdown:
-        table.add_row(line.text, str(line.points))
+        table.add_row(_s(line.text), str(line.points))
     if not player.breakdown:
         table.add_row("nothing scored", "0")
     return table
@@ -71,7 +79,7 @@ def _breakdown_table(player) -> Table:
 def _winners_text(verdict: Verdict) -> str:
     if not verdict.finished:
         return "No winner: the game has not ended."
-    names = ", ".join(verdict.winners)
+    names = _s(", ".join(verdict.winners))
     label = "Winners" if len(verdict.winners) > 1 else "Winner"
     if verdict.tie_break:
         return f"{label}: {names} ({_TIE_BREAKS.get(verdict.tie_break, verdict.tie_break)})"
@@ -86,7 +94,7 @@ def _violations_table(verdict: Verdict) -> Table:
     table.add_column("Problem")
     for v in verdict.violations:
         words = where_in_words(v.where)
-        table.add_row(f"{v.where} ({words})" if words else v.where, v.message)
+        table.add_row(_s(f"{v.where} ({words})" if words else v.where), _s(v.message))
     return table
 
 
@@ -94,13 +102,14 @@ def _majority_rounds(verdict: Verdict) -> Table:
     names = [p.name for p in verdict.players]
     table = Table(title="Rounds", title_justify="left")
     for column in ("Round", "Variant", "Turns", *names):
-        table.add_column(column, justify="right" if column in names else "left")
+        table.add_column(_s(column), justify="right" if column in names else "left")
     for r, rnd in enumerate(verdict.detail["rounds"]):
         if not rnd["counted"]:
-            table.add_row(str(r + 1), rnd["variant"] or "", "not counted", *[""] * len(names))
+            table.add_row(str(r + 1), _s(rnd["variant"] or ""), "not counted",
+                          *[""] * len(names))
             continue
         scores = rnd["scores"]
-        table.add_row(str(r + 1), rnd["variant"] or "", str(len(rnd["turns"])),
+        table.add_row(str(r + 1), _s(rnd["variant"] or ""), str(len(rnd["turns"])),
                       *[str(scores.get(n, 0)) for n in names])
     return table
 
@@ -109,7 +118,7 @@ def _dice_rounds(verdict: Verdict) -> Table:
     names = [p.name for p in verdict.players]
     table = Table(title="Rounds", title_justify="left")
     for column in ("Round", "Gold", *names, "Claims"):
-        table.add_column(column, justify="right" if column in names else "left")
+        table.add_column(_s(column), justify="right" if column in names else "left")
     for r, rnd in enumerate(verdict.detail["rounds"]):
         if not rnd["counted"]:
             table.add_row(str(r + 1), str(rnd["gold"]), *[""] * len(names), "not counted")
@@ -118,7 +127,7 @@ def _dice_rounds(verdict: Verdict) -> Table:
             f"{f['face']}s → {f['claimed_by']}" if f["claimed_by"] else f"{f['face']}s tied, kept"
             for f in rnd["faces"] if len(f["counts"]) > 1)
         table.add_row(str(r + 1), str(rnd["gold"]),
-                      *[str(rnd["scores"][n]) for n in names], claims)
+                      *[str(rnd["scores"][n]) for n in names], _s(claims))
     return table
 
 
@@ -128,7 +137,7 @@ def _stacks(verdict: Verdict) -> Table:
         table.add_column(column)
     for s, stack in enumerate(verdict.detail["stacks"]):
         outcome = f"{stack['winner']}: {stack['reason']}" if stack["winner"] else stack["reason"]
-        table.add_row(str(s + 1), " ".join(stack["cards"]), outcome)
+        table.add_row(str(s + 1), _s(" ".join(stack["cards"])), _s(outcome))
     return table
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from pnp.cli.app import app, user_errors
+from pnp.cli.app import app, say, user_errors
 
 printer_app = typer.Typer(
     help="Save, list, show and delete printer profiles (duplex back-page offsets).\n\n"
@@ -44,9 +44,9 @@ def calibrate_command(
         pages = render_calibration(out, paper.lower(), backs.removeprefix("duplex-"),
                                    font_set())
         index = refresh_gallery(out.parent) if out.name == CALIBRATION else None
-    typer.echo(f"{out}  {pages} page(s)")
+    say(f"{out}  {pages} page(s)")
     if index:
-        typer.echo(f"{index}  gallery")
+        say(f"{index}  gallery")
 
 
 @printer_app.command("save")
@@ -65,7 +65,7 @@ def printer_save(
 
     with user_errors():
         path = save_profile(PrinterProfile(name, offset_x, offset_y, backs))
-    typer.echo(f"saved {name!r} in {path}")
+    say(f"saved {name!r} in {path}")
 
 
 @printer_app.command("list")
@@ -81,7 +81,7 @@ def printer_list() -> None:
     if not profiles:
         typer.echo("no printer profiles yet: pnp calibrate, then pnp printer save NAME ...")
     for p in profiles.values():
-        typer.echo(f"{p.name}  offset-x {p.offset_x:+g} mm  offset-y {p.offset_y:+g} mm  "
+        say(f"{p.name}  offset-x {p.offset_x:+g} mm  offset-y {p.offset_y:+g} mm  "
                    f"{p.backs}")
 
 
@@ -95,7 +95,7 @@ def printer_show(name: str = typer.Argument(..., help="Profile name.")) -> None:
 
     with user_errors():
         p = get_profile(name)
-    typer.echo(f"{p.name}  offset-x {p.offset_x:+g} mm  offset-y {p.offset_y:+g} mm  {p.backs}")
+    say(f"{p.name}  offset-x {p.offset_x:+g} mm  offset-y {p.offset_y:+g} mm  {p.backs}")
 
 
 @printer_app.command("delete")
@@ -108,4 +108,4 @@ def printer_delete(name: str = typer.Argument(..., help="Profile name.")) -> Non
 
     with user_errors():
         delete_profile(name)
-    typer.echo(f"deleted {name!r}")
+    say(f"deleted {name!r}")

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from pnp.cli import options as opt
-from pnp.cli.app import app, print_problems, user_errors
+from pnp.cli.app import app, print_problems, say, user_errors
 
 
 @app.command("validate")
@@ -42,7 +42,7 @@ def validate_command(
     for report in reports:
         print_problems(report.warnings, "warning")
         if report.ok:
-            typer.echo(f"ok  {report.path}  ({report.kind})")
+            say(f"ok  {report.path}  ({report.kind})")
         else:
             print_problems(report.problems)
     bad = sum(not r.ok for r in reports)
