@@ -204,3 +204,19 @@ def test_fit_text_bisection_matches_a_step_by_step_scan():
                     break
                 size -= 0.5
             assert fit_text(text, "Vera", width, height, 24, 4, wrap=True) == expected
+
+
+def test_a_validated_file_is_remembered_by_its_text_not_its_name(tmp_path):
+    from pnp.content.sources import load_source
+    from pnp.errors import DataError
+
+    path = tmp_path / "deck.json"
+    good = (DATA / "d20-stacks" / "deck.json").read_text("utf-8")
+    path.write_text(good, encoding="utf-8")
+    first, second = load_source(path, "d20-deck"), load_source(path, "d20-deck")
+    assert first.value == second.value and first.value is not second.value
+    first.value["cards"].clear()  # a caller's change never reaches the next caller
+    assert load_source(path, "d20-deck").value["cards"]
+    path.write_text(good.replace('"count": ', '"count": -', 1), encoding="utf-8")
+    with pytest.raises(DataError):
+        load_source(path, "d20-deck")

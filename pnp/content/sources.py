@@ -1,10 +1,20 @@
-"""Read one data file of a known kind: parse, then validate against its schema."""
+"""Read one data file of a known kind: parse, then validate against its schema.
+
+Validation is the costly part of loading (a few hundred milliseconds for the Majority 2
+cards), and one command loads the same files several times (a build plans, checks and
+writes; validate loads the whole game around each file). So a file that passed is
+remembered by its kind, name and exact text, and a copy of its document is handed out
+again; any change to the text is a new key and is validated afresh.
+"""
 
 from __future__ import annotations
 
+import copy
+import hashlib
+from collections import OrderedDict
 from pathlib import Path
 
-from pnp.content.jsonfile import JsonDoc, load_json
+from pnp.content.jsonfile import JsonDoc, load_json, parse_json, read_text
 from pnp.content.schemas import (
     name_from_reference,
     schema_names,
@@ -15,6 +25,8 @@ from pnp.content.wordlist import WordList, load_word_list
 from pnp.errors import DataError, Problem, SchemaError
 
 WORDS_KIND = "majority-words"
+_PASSED: OrderedDict[tuple[str, str, bytes], JsonDoc] = OrderedDict()
+_REMEMBERED = 64
 
 
 def load_source(path: Path, kind: str) -> JsonDoc | WordList:
@@ -22,11 +34,24 @@ def load_source(path: Path, kind: str) -> JsonDoc | WordList:
     cannot be read, SchemaError if it does not match its schema."""
     if kind == WORDS_KIND:
         return load_word_list(path)
-    doc = load_json(path)
+    text = read_text(path)
+    key = (kind, str(path), hashlib.sha256(text.encode("utf-8")).digest())
+    if key in _PASSED:
+        _PASSED.move_to_end(key)
+        return _copy(_PASSED[key])
+    doc = parse_json(text, str(path))
     problems = schema_problems(doc, kind)
     if problems:
         raise SchemaError(problems, without_unknown_keys(doc, kind))
+    _PASSED[key] = _copy(doc)
+    if len(_PASSED) > _REMEMBERED:
+        _PASSED.popitem(last=False)
     return doc
+
+
+def _copy(doc: JsonDoc) -> JsonDoc:
+    """A document nobody else holds: callers may build on its value freely."""
+    return JsonDoc(copy.deepcopy(doc.value), doc.file, dict(doc.lines))
 
 
 def detect_kind(path: Path, doc: JsonDoc | None = None) -> str:
