@@ -220,3 +220,10 @@ def test_a_validated_file_is_remembered_by_its_text_not_its_name(tmp_path):
     path.write_text(good.replace('"count": ', '"count": -', 1), encoding="utf-8")
     with pytest.raises(DataError):
         load_source(path, "d20-deck")
+
+
+def test_a_word_list_of_too_many_cards_is_refused(cli, tmp_path):
+    words = _write(tmp_path / "w.txt", "".join(f"word{n}\n" for n in range(10_002)))
+    result = cli("validate", words)
+    assert result.exit_code == 2
+    assert f"{words}: 5001 word cards: at most 5000" in result.stderr

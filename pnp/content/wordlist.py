@@ -20,6 +20,8 @@ from pnp.content.schemas import schema_problems
 from pnp.errors import DataError, Problem
 
 _MOJIBAKE_ENCODINGS = ("cp1252", "cp1250", "latin-1")
+MAX_CARDS = 5000
+"""Most word cards a list may make (10,000 words; the schema says the same for JSON)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,9 @@ def load_word_list(path: Path) -> WordList:
         words_list = _from_json(text, str(path))
     else:
         raise DataError(Problem(str(path), "a word list must end in .json, .txt or .csv"))
+    if len(words_list.cards) > MAX_CARDS:
+        raise DataError(Problem(str(path), f"{len(words_list.cards)} word cards: at most "
+                                           f"{MAX_CARDS} (cut the list or split it)"))
     problems = word_problems(words_list.words())
     if problems:
         raise DataError(problems)

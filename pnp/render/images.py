@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from pnp.content.jsonfile import read_bytes
 from pnp.content.output import atomic_path
 from pnp.errors import DataError, OutputError, Problem
 
@@ -81,6 +82,8 @@ class PdfImage:
     smask: bytes | None = None
     icc: bytes | None = None
     passthrough: bool = False
+IMAGE_LIMIT = 64 * 1024 * 1024
+"""Largest image file read (bytes)."""
 
 
 def _image_module():
@@ -132,10 +135,8 @@ def _ends_whole(data: bytes) -> bool:
 
 
 def _read(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise image_problem(path, f"cannot read image: {exc.strerror or exc}") from None
+    """The image's bytes: a regular file of at most IMAGE_LIMIT (never a FIFO or device)."""
+    return read_bytes(path, IMAGE_LIMIT)
 
 
 class _opened:
