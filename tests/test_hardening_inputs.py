@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.render.fonts import font_set
 from pnp.render.textfit import fit_text
 
 from conftest import ROOT
@@ -187,23 +188,24 @@ def test_score_pad_column_too_narrow_is_exit_2(cli, tmp_path):
 @pytest.mark.parametrize("size", [1e20, 1e300, float("inf")])
 def test_fit_text_is_bounded_for_absurd_sizes(size):
     started = time.monotonic()
-    fitted = fit_text("Giraffe", "Vera", 100, 40, size, 6, wrap=True)
+    fitted = fit_text("Giraffe", font_set().regular, 100, 40, size, 6, wrap=True)
     assert time.monotonic() - started < 1
     assert fitted is not None and 6 <= fitted.size <= 200
 
 
 def test_fit_text_bisection_matches_a_step_by_step_scan():
+    vera = font_set().regular
     for text in ("A", "Hello there world", "Pneumonoultramicroscopic word list", "x " * 40):
         for width, height in ((40, 20), (120, 60), (300, 30)):
             expected = None
             size = 24.0
             while size >= 4:
-                fitted = fit_text(text, "Vera", width, height, size, size, wrap=True)
+                fitted = fit_text(text, vera, width, height, size, size, wrap=True)
                 if fitted:
                     expected = fitted
                     break
                 size -= 0.5
-            assert fit_text(text, "Vera", width, height, 24, 4, wrap=True) == expected
+            assert fit_text(text, vera, width, height, 24, 4, wrap=True) == expected
 
 
 def test_a_validated_file_is_remembered_by_its_text_not_its_name(tmp_path):
