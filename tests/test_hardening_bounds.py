@@ -60,7 +60,7 @@ def test_layout_numbers_are_bounded_in_validate_and_build(cli, tmp_path, key, va
 
 @pytest.mark.parametrize(("size", "message"), [
     ("huge", "unknown card size 'huge'"),
-    ("99999x1", "each side must be 10 to 500 mm"),
+    ("99999x1", "each side must be"),
 ])
 def test_layout_size_errors_name_the_file(cli, tmp_path, size, message):
     layout = _json(TEMPLATES / "layouts" / "word-card.json")

@@ -20,8 +20,6 @@ from pnp.render.geometry import Size, card_size
 
 _PLACEHOLDER = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _KIND_DEFAULT = "rect"
-MIN_CARD, MAX_CARD = 10.0, 500.0
-"""Smallest and largest card side a layout may have (mm)."""
 OUTSIDE = 20.0
 """How far a box may reach beyond the trim (mm): the bleed is at most 10 mm."""
 
@@ -107,17 +105,13 @@ class LayoutSet:
 
 
 def _size(doc: JsonDoc) -> Size:
-    """The layout's card size; an unknown name or an implausible size is located here,
-    at the layout's `size`, instead of surfacing later without a file."""
+    """The layout's card size; an unknown name or an implausible size (card_size bounds
+    it) is located here, at the layout's `size`, instead of surfacing without a file."""
     try:
-        size = card_size(doc.value["size"])
+        return card_size(doc.value["size"])
     except PnpError as exc:
         raise DataError(doc.problem("$.size", "; ".join(p.message for p in exc.problems))
                         ) from None
-    if not (MIN_CARD <= size.width <= MAX_CARD and MIN_CARD <= size.height <= MAX_CARD):
-        raise DataError(doc.problem("$.size", f"a card of {size} is implausible: each side "
-                                              f"must be {MIN_CARD:g} to {MAX_CARD:g} mm"))
-    return size
 
 
 def extent_problems(layout: Layout) -> list[Problem]:
