@@ -244,9 +244,8 @@ def lines(*answers):
 
 
 def report_of(result) -> dict:
-    """The --json report after the prompts (CliRunner echoes typed answers to stdout; a
-    terminal does not)."""
-    return json.loads(result.stdout[result.stdout.index("\n{\n") + 1:])
+    """The --json report: stdout holds nothing else (prompts and answers go to stderr)."""
+    return json.loads(result.stdout[result.stdout.index("{\n"):])
 
 
 def test_new_majority2(cli, tmp_path):

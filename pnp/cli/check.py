@@ -26,6 +26,9 @@ def check_command(
                              "(default: GAME-record.json)."),
     log: bool = typer.Option(False, "--log", help="With --new majority2: take down the "
                              "whole game, round by round, choosing among the legal moves."),
+    resume: Path = typer.Option(None, "--resume", metavar="FILE",
+                                help="Go on with an entry interrupted by Ctrl-C: replay the "
+                                "answers it saved in FILE, then ask the rest."),
 ) -> None:
     """Check a game record: recompute the scores, name the winners, list every mistake.
 
@@ -40,19 +43,23 @@ def check_command(
     Example: pnp check --new majority-rules --out tonight.json
 
     Example: pnp check --new majority2 --log --out tonight.json
+
+    Example: pnp check --resume tonight.answers.json
     """
     from pnp.check import check_file
     from pnp.cli.check_new import enter_record
     from pnp.cli.check_report import print_report
 
     with user_errors():
-        _reject_conflicts(file, game, new, out)
+        _reject_conflicts(file, game, new or resume, out)
         if log:
             from pnp.cli.check_new_log import enter_log
             _reject_log(new)
+            if resume:
+                raise UsageError("--resume goes on with a --new GAME entry, not with --log")
             file = enter_log(out, rule or [])
-        elif new:
-            file = enter_record(new, out, rule or [])
+        elif new or resume:
+            file = enter_record(new or game, out, rule or [], resume)
         verdict = check_file(file, game, rule or [])
     if as_json:
         typer.echo(json.dumps(verdict.to_json(), indent=2, ensure_ascii=False))
@@ -68,14 +75,15 @@ def _reject_log(new: str | None) -> None:
         raise UsageError("--log goes with --new majority2: a whole game, play by play")
 
 
-def _reject_conflicts(file: Path | None, game: str | None, new: str | None,
+def _reject_conflicts(file: Path | None, game: str | None, new: str | Path | None,
                       out: Path | None) -> None:
-    """Options that contradict each other are refused before any work."""
+    """Options that contradict each other are refused before any work (`new` is
+    --new GAME or --resume FILE)."""
     if new and file is not None:
-        raise UsageError("give either a record FILE or --new GAME, not both")
-    if new and game and game != new:
+        raise UsageError("give either a record FILE or --new GAME / --resume FILE, not both")
+    if isinstance(new, str) and game and game != new:
         raise UsageError(f"--game {game} and --new {new} name different games")
     if not new and file is None:
         raise UsageError("give a record FILE to check, or --new GAME to enter one")
     if out is not None and not new:
-        raise UsageError("--out only goes with --new")
+        raise UsageError("--out only goes with --new or --resume")
