@@ -39,8 +39,9 @@ FORMING = ("Each card you play goes to the foot of one of your 3 columns. A colu
            "or more cards forms a faction when 3 or more of its cards share a faction: put "
            "one of them in your score area and take coins face down. With no such faction, "
            "discard the whole column.")
-ENDING = ("Score: the VP of the cards in your score area plus every coin you hold. "
-          "On a tie, the player without the start marker wins.")
+ENDING = ("The game ends at a player's Cleanup when their opponent (the player not taking "
+          "the round) has 5 or more formed factions. Score: the VP of the cards in your score "
+          "area plus every coin you hold. On a tie, the player without the start marker wins.")
 
 
 def decks(content: Majority2Content) -> list[Deck]:
@@ -190,17 +191,20 @@ def draw_table(max_formed: int = 8) -> list[tuple[str, int]]:
             for count, ns in rows.items()]
 
 
-def cost_rows(members: tuple[Member, ...]) -> list[tuple[str, str]]:
-    """(rank, cost and requirement) for each rank, read from the base cards."""
+def cost_rows(members: tuple[Member, ...],
+              ghosts: tuple[Member, ...] = ()) -> list[tuple[str, str]]:
+    """(rank, cost and requirement) for each rank, read from the base cards, then the
+    Independent Ghost's row when the promos hold Ghosts."""
     rows = []
-    for rank in RANKS:
-        kinds = {(m.cost, m.requires_formed) for m in members if m.rank == rank}
+    ranks = [(rank.title(), [m for m in members if m.rank == rank]) for rank in RANKS]
+    for title, cards in ranks + ([("Ghost", list(ghosts))] if ghosts else []):
+        kinds = {(m.cost, m.requires_formed) for m in cards}
         if len(kinds) != 1:
-            rows.append((rank.title(), "see card"))
+            rows.append((title, "see card"))
             continue
         cost, formed = kinds.pop()
         needs = f" + {formed} formed" if formed else ""
-        rows.append((rank.title(), f"{cost} coin{'s' if cost != 1 else ''}{needs}"))
+        rows.append((title, f"{cost} coin{'s' if cost != 1 else ''}{needs}"))
     return rows
 
 
@@ -208,7 +212,8 @@ def _aid_deck(content: Majority2Content) -> Deck:
     """Two identical double-sided aids, one per player."""
     front = {f"phase_{i + 1}": name for i, (name, _) in enumerate(PHASES)}
     front |= {f"phase_{i + 1}_text": text for i, (_, text) in enumerate(PHASES)}
-    costs = cost_rows(content.members)
+    costs = cost_rows(content.members,
+                      tuple(m for m in content.promos if m.faction == INDEPENDENT))
     front |= {"ranks": "\n".join(r for r, _ in costs), "costs": "\n".join(c for _, c in costs)}
     table = draw_table()
     coins = [("0–2 (none formed)", faction_coins(2)), ("3–4", faction_coins(3)),
