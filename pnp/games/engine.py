@@ -95,7 +95,10 @@ def sample_chance(engine: Engine, state: Any, rng: random.Random) -> Action:
 
 def random_bot(engine: Engine, state: Any, rng: random.Random) -> Action:
     """Uniform over the legal actions: every game's baseline bot."""
-    return rng.choice(list(engine.legal_actions(state)))
+    actions = engine.legal_actions(state)
+    if not isinstance(actions, (list, tuple)):  # the same draw, without copying a list
+        actions = list(actions)
+    return rng.choice(actions)
 
 
 @dataclass(frozen=True)
@@ -117,16 +120,25 @@ def play(engine: Engine, config: Any, bots: Sequence[Bot], seed: int,
     rng = random.Random(seed)
     state = engine.initial_state(config)
     actions: list[Action] = []
-    while not engine.is_terminal(state):
-        if len(actions) >= max_actions:
+    # The engine's methods are looked up once: this loop runs ~1000 times a game.
+    is_terminal, current_player, apply = engine.is_terminal, engine.current_player, engine.apply
+    own_sampler = getattr(engine, "sample_chance", None)
+    record = actions.append
+    count = 0
+    while not is_terminal(state):
+        if count >= max_actions:
             raise RuntimeError(f"{engine.game_id}: no end after {max_actions} actions")
-        player = engine.current_player(state)
+        player = current_player(state)
         if player == CHANCE:
-            action = sample_chance(engine, state, rng)
+            if own_sampler is not None:
+                action = own_sampler(state, rng)
+            else:
+                action = sample_chance(engine, state, rng)
         else:
             action = bots[player](engine, state, rng)
-        actions.append(action)
-        state = engine.apply(state, action)
+        record(action)
+        count += 1
+        state = apply(state, action)
     return PlayedGame(tuple(actions), state, engine.returns(state))
 
 

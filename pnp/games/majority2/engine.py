@@ -27,8 +27,10 @@ from its head, the oldest card, starting at 0; `where` is a column 1-3 or "area"
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from pnp.games import engine as eng
@@ -59,6 +61,7 @@ from pnp.games.majority2.state import (
 )
 
 FACTIONS_TO_END = 5
+PASS = ("pass",)
 DEFAULT_ROUND_LIMIT = 200
 
 
@@ -200,11 +203,10 @@ def chance_outcomes(st: State) -> list[tuple[tuple, float]]:
 def sample_chance(st: State, rng: random.Random) -> tuple:
     source = st.need[2]
     if source == "deck":
+        # The r-th card of the deck in kind order: the first kind whose running count
+        # exceeds r (bisect over the running counts, done in C).
         r = rng.randrange(st.ndeck)
-        for k, n in enumerate(st.deck):
-            r -= n
-            if r < 0:
-                return ("card", st.cfg.ids[k])
+        return st.cfg.draw_actions[bisect_right(list(accumulate(st.deck)), r)]
     cards = st.reserves[source]
     return ("card", st.cfg.ids[cards[rng.randrange(len(cards))]])
 
@@ -333,24 +335,26 @@ def _area_colours(st: State, seat: int) -> dict[str | None, int]:
     return have
 
 
-def _kinds(cards: tuple) -> list[int]:
-    """The distinct kinds of a hand, in first-seen order (a stable action order)."""
-    return list(dict.fromkeys(cards))
-
-
 @handler("free")
 def _free(st: State, frame: tuple, action: Any):
     p = st.active
     cfg = st.cfg
     if action is None:
-        options = [("pass",)]
+        options = [PASS]
         ignore = cfg.free_play_ignores_requirements
-        have = _area_colours(st, p)
-        needs, colour = cfg.needs, cfg.colour
-        for k in _kinds(st.hands[p]):
-            if cfg.free_ok[k] and (ignore or have.get(colour[k], 0) >= needs[k]):
-                card = cfg.ids[k]
-                options += [("free", card, 1), ("free", card, 2), ("free", card, 3)]
+        have = None  # the score area's colours, counted only when a card needs them
+        needs, colour, free_ok, free_actions = cfg.needs, cfg.colour, cfg.free_ok, \
+            cfg.free_actions
+        for k in dict.fromkeys(st.hands[p]):
+            if not free_ok[k]:
+                continue
+            need = needs[k]
+            if need and not ignore:
+                if have is None:
+                    have = _area_colours(st, p)
+                if have.get(colour[k], 0) < need:
+                    continue
+            options += free_actions[k]
         return (p, "free", options)
     pop(st)
     if action[0] == "pass":
@@ -369,14 +373,20 @@ def _play(st: State, frame: tuple, action: Any):
     p = st.active
     cfg = st.cfg
     if action is None:
-        options = [("pass",)]
+        options = [PASS]
         up = st.up[p]
-        have = _area_colours(st, p)
-        cost, needs, colour = cfg.cost, cfg.needs, cfg.colour
-        for k in _kinds(st.hands[p]):
-            if cost[k] <= up and have.get(colour[k], 0) >= needs[k]:
-                card = cfg.ids[k]
-                options += [("play", card, 1), ("play", card, 2), ("play", card, 3)]
+        have = None  # the score area's colours, counted only when a card needs them
+        cost, needs, colour, play_actions = cfg.cost, cfg.needs, cfg.colour, cfg.play_actions
+        for k in dict.fromkeys(st.hands[p]):
+            if cost[k] > up:
+                continue
+            need = needs[k]
+            if need:
+                if have is None:
+                    have = _area_colours(st, p)
+                if have.get(colour[k], 0) < need:
+                    continue
+            options += play_actions[k]
         return (p, "play", options)
     if action[0] == "pass":
         pop(st)

@@ -52,6 +52,11 @@ class Config:
     protects: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     magnet: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     replaces_self: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    # Each kind's three Free/Standard Play actions, built once: option lists then share
+    # these tuples instead of building new ones every time a player is asked.
+    free_actions: tuple[tuple[tuple, ...], ...] = field(init=False, repr=False, compare=False)
+    play_actions: tuple[tuple[tuple, ...], ...] = field(init=False, repr=False, compare=False)
+    draw_actions: tuple[tuple, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         put = object.__setattr__
@@ -71,6 +76,11 @@ class Config:
         put(self, "magnet", tuple(any(e.do == "disc_magnet" for e in es) for es in effects))
         put(self, "replaces_self", tuple(any(e.do == "replace_and_trigger" for e in es)
                                          for es in effects))
+        put(self, "free_actions", tuple(tuple(("free", m.id, c) for c in (1, 2, 3))
+                                        for m in ms))
+        put(self, "draw_actions", tuple(("card", m.id) for m in ms))
+        put(self, "play_actions", tuple(tuple(("play", m.id, c) for c in (1, 2, 3))
+                                        for m in ms))
 
     def title(self, kind: int) -> str:
         return self.members[kind].title
