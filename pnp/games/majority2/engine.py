@@ -53,9 +53,7 @@ from pnp.games.majority2.state import (
     push,
     refill_deck,
     remove_from,
-    replace_top,
     requirement_met,
-    take_from_deck,
     to_discard,
     tup_set,
 )
@@ -170,7 +168,15 @@ def apply(st: State, action: Any) -> State:
     new = st.copy()
     frame = new.stack[-1]
     HANDLERS[frame[0]](new, frame, action)
-    _run(new)
+    # The interpreter loop of _run, inlined: apply is the hottest call of a simulation.
+    handlers = HANDLERS
+    while new.end is None:
+        frame = new.stack[-1]
+        need = handlers[frame[0]](new, frame, None)
+        if need is not None:
+            new.need = need
+            return new
+    new.need = None
     return new
 
 
@@ -311,17 +317,21 @@ def _deal(st: State, frame: tuple, action: Any):
             return None
         return (CHANCE, kind, "deck")
     k = st.cfg.index[action[1]]
-    take_from_deck(st, k)
+    deck = st.deck
+    st.deck = deck[:k] + (deck[k] - 1,) + deck[k + 1:]
+    st.ndeck -= 1
     if zone == HAND:
-        st.hands = tup_set(st.hands, seat, st.hands[seat] + (k,))
+        hands = st.hands
+        st.hands = (hands[0] + (k,), hands[1]) if seat == 0 else (hands[0], hands[1] + (k,))
     elif zone == RESERVE:
-        st.reserves = tup_set(st.reserves, seat, st.reserves[seat] + (k,))
+        res = st.reserves
+        st.reserves = (res[0] + (k,), res[1]) if seat == 0 else (res[0], res[1] + (k,))
     else:
         place(st, zone[1], k, st.active)
     if n > 1:
-        replace_top(st, ("deal", n - 1, seat, zone, kind))
+        st.stack = st.stack[:-1] + (("deal", n - 1, seat, zone, kind),)
     else:
-        pop(st)
+        st.stack = st.stack[:-1]
     return None
 
 
@@ -394,8 +404,9 @@ def _play(st: State, frame: tuple, action: Any):
     k = cfg.index[action[1]]
     ci = p * 3 + action[2] - 1
     cost = cfg.cost[k]
-    st.up = tup_set(st.up, p, st.up[p] - cost)
-    st.down = tup_set(st.down, p, st.down[p] + cost)
+    if cost:
+        st.up = tup_set(st.up, p, st.up[p] - cost)
+        st.down = tup_set(st.down, p, st.down[p] + cost)
     st.hands = tup_set(st.hands, p, remove_from(st.hands[p], k))
     uid = place(st, ci, k, p)
     event(st, k, p, 0)
