@@ -72,6 +72,7 @@ def build(cfg=None, *, active=0, hands=((), ()), reserves=((), ()), cols=None,
     st.stalled = 0
     st.events = None
     st.need = None
+    st.weights = None
     st.end = None
     m2._run(st)
     return st

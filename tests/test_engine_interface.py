@@ -3,11 +3,22 @@ each player guesses); each real game's own tests run their engine through the sa
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 import pytest
 
-from pnp.games.engine import CHANCE, TERMINAL, IllegalAction, Outcome, play, random_bot, replay
+from pnp.games.engine import (
+    CHANCE,
+    TERMINAL,
+    IllegalAction,
+    Outcome,
+    choose_instance,
+    instances,
+    play,
+    random_bot,
+    replay,
+)
 
 
 @dataclass(frozen=True)
@@ -66,3 +77,16 @@ def test_replay_names_the_index_of_the_first_illegal_action():
         replay(_GuessTheDie(), None, [3, 2, 9])
     assert caught.value.index == 2
     assert "9 is not a face" in str(caught.value)
+
+
+def test_a_weighted_choice_is_a_uniform_choice_among_instances():
+    """Weights mean card instances: drawing by weight is exactly drawing one instance from
+    the expanded list (same random numbers, same answer)."""
+    actions, weights = ["pass", "twin", "single"], [1, 2, 1]
+    assert instances(actions, weights) == ["pass", "twin", "twin", "single"]
+    assert instances(actions, None) == actions
+    for seed in range(200):
+        expanded = random.Random(seed).choice(instances(actions, weights))
+        assert choose_instance(actions, weights, random.Random(seed)) == expanded
+        assert choose_instance(actions, None, random.Random(seed)) == \
+            random.Random(seed).choice(actions)

@@ -12,6 +12,13 @@ engine documents its own action shapes. `chance_outcomes` lists the chance playe
 actions with their probabilities (summing to 1); `sample_chance` draws one with a seeded
 `random.Random`, which a game may override when listing every outcome would be wasteful
 (a whole shuffle of 60 cards).
+
+Options and card instances: a game may list several card instances as one action (two
+copies of a card in hand are one "play it" choice, as a game log writes them). A bot that
+picked uniformly among such actions would favour a card with no twins over each of its
+twins, so a game that merges instances says how many each action stands for with
+`option_weights(state)`; bots then choose among instances (`random_bot` weights its draw,
+`instances` lists each action once per instance for bots that rank options).
 """
 
 from __future__ import annotations
@@ -63,6 +70,10 @@ class Engine(Protocol):
     def chance_outcomes(self, state: Any) -> Sequence[tuple[Action, float]]:
         """At a chance node: every outcome with its probability."""
 
+    def option_weights(self, state: Any) -> Sequence[int] | None:
+        """Optional: how many card instances each legal action stands for, in the order of
+        `legal_actions` (None: one each). Bots weight their choices by it."""
+
     def apply(self, state: Any, action: Action) -> Any:
         """The state after `action`; raises IllegalAction when it is not legal."""
 
@@ -93,12 +104,41 @@ def sample_chance(engine: Engine, state: Any, rng: random.Random) -> Action:
     return rng.choices(actions, weights)[0]
 
 
+def option_weights(engine: Engine, state: Any) -> Sequence[int] | None:
+    """The engine's instance count per legal action, or None when each is one instance."""
+    own = getattr(engine, "option_weights", None)
+    return None if own is None else own(state)
+
+
+def choose_instance(actions: Sequence[Action], weights: Sequence[int] | None,
+                    rng: random.Random) -> Action:
+    """A uniformly drawn card instance's action: the draw a bot would make if every
+    instance were listed on its own (`weights[i]` times `actions[i]`, in order)."""
+    if weights is None:
+        return rng.choice(actions)
+    r = rng.randrange(sum(weights))
+    for action, weight in zip(actions, weights, strict=True):
+        r -= weight
+        if r < 0:
+            return action
+    raise AssertionError("weights sum to the range drawn from")
+
+
+def instances(actions: Sequence[Action], weights: Sequence[int] | None) -> list[Action]:
+    """Each action once per card instance it stands for, so a bot that scores options
+    (and breaks ties at random) treats each instance as one candidate."""
+    if weights is None:
+        return list(actions)
+    return [a for a, w in zip(actions, weights, strict=True) for _ in range(w)]
+
+
 def random_bot(engine: Engine, state: Any, rng: random.Random) -> Action:
-    """Uniform over the legal actions: every game's baseline bot."""
+    """Uniform over the card instances behind the legal actions: every game's baseline
+    bot (uniform over the actions when each stands for one instance)."""
     actions = engine.legal_actions(state)
     if not isinstance(actions, (list, tuple)):  # the same draw, without copying a list
         actions = list(actions)
-    return rng.choice(actions)
+    return choose_instance(actions, option_weights(engine, state), rng)
 
 
 @dataclass(frozen=True)

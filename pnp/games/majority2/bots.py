@@ -4,12 +4,17 @@
 - `greedy`: one ply — the action whose resulting position is best by `value`: its player's
   VP and coins, plus progress towards forming (the largest colour group in each column),
   minus the opponent's VP and coins; it exchanges when the reserve holds more playable
-  cards than the hand, and draws when it may.
+  cards than the hand, and draws when it may. Ties are broken at random.
 - `mc`: flat Monte Carlo for the round's main decisions (exchange, draw, free play,
   standard plays): each candidate is tried in `rollouts` determinisations — the hidden
   cards (the opponent's reserve and the deck's order) re-dealt from what the player cannot
   see — played on by random bots for `horizon` rounds and scored by `value`. Ability
   choices and forming are left to `greedy`.
+
+Every bot chooses among card *instances*: where one option stands for several copies of a
+card (`m2.option_weights`), random draws weight it by its copies, and the ranking bots score
+each copy as its own candidate and break ties uniformly among them — so a card is never
+chosen more often per copy for having no twin of its id.
 
 Pure: every random choice comes from the `rng` given, so a game's seed fixes it.
 """
@@ -70,7 +75,7 @@ def greedy_choice(st: State, rng: random.Random) -> object:
             _playable_count(st, seat, st.hands[seat])
         return ("exchange", swap)
     best, best_value = [], None
-    for action in options:
+    for action in eng.instances(options, st.weights):  # twins are candidates each
         after = _resolve(m2.apply(st, action), rng)
         v = value(after, seat)
         if action == ("draw", True):
@@ -104,7 +109,7 @@ def determinise(st: State, seat: int, rng: random.Random) -> State:
     for k in reserve:
         pool[k] -= 1
     new = st.copy()
-    new.need = st.need
+    new.need, new.weights = st.need, st.weights
     new.deck = tuple(pool)
     new.reserves = (reserve, st.reserves[1]) if other == 0 else (st.reserves[0], reserve)
     return new
@@ -114,7 +119,8 @@ def _rollout(st: State, seat: int, horizon: int, rng: random.Random) -> float:
     stop = st.round + horizon
     while st.end is None and st.round < stop:
         chance = st.need[0] == CHANCE
-        st = m2.apply(st, m2.sample_chance(st, rng) if chance else rng.choice(st.need[2]))
+        st = m2.apply(st, m2.sample_chance(st, rng) if chance
+                      else eng.choose_instance(st.need[2], st.weights, rng))
     if st.end is not None:
         totals = m2.scores(st)
         won = m2.returns(st).winners
@@ -132,15 +138,17 @@ def _mc(options: Mapping[str, str]) -> eng.Bot:
         seat, kind, legal = st.need
         if kind not in _MAIN or len(legal) == 1:
             return greedy_choice(st, rng)
-        best, best_value = legal[0], None
-        for action in legal:
+        best, best_value = [], None
+        for action in eng.instances(legal, st.weights):  # each twin its own estimate
             total = 0.0
             for _ in range(rollouts):
                 world = determinise(st, seat, rng)
                 total += _rollout(m2.apply(world, action), seat, horizon, rng)
             if best_value is None or total > best_value:
-                best, best_value = action, total
-        return best
+                best, best_value = [action], total
+            elif total == best_value:
+                best.append(action)
+        return best[0] if len(best) == 1 else rng.choice(best)
     return bot
 
 

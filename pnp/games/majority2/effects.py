@@ -23,6 +23,7 @@ from pnp.games.majority2.state import (
     disc_place,
     find_uid,
     gain_coins,
+    grouped,
     handler,
     move_disc,
     place,
@@ -101,7 +102,8 @@ def _to_reserve(st: State, frame: tuple, action: Any):
             pop(st)
             return None
         ids = st.cfg.ids
-        return (p, "hand", [("hand", ids[k]) for k in dict.fromkeys(st.hands[p])])
+        options, weights = grouped((k, ("hand", ids[k])) for k in st.hands[p])
+        return (p, "hand", options, weights)
     k = st.cfg.index[action[1]]
     st.hands = tup_set(st.hands, p, remove_from(st.hands[p], k))
     st.reserves = tup_set(st.reserves, p, st.reserves[p] + (k,))
@@ -305,12 +307,8 @@ def _area_discard_choice(st: State, frame: tuple, action: Any):
         rank = frame[1]
         positions = [i for i, (k, _) in enumerate(area) if st.cfg.rank[k] == rank]
         positions = positions or list(range(len(area)))
-        seen, options = set(), []
-        for i in positions:
-            if area[i] not in seen:
-                seen.add(area[i])
-                options.append(("target", o, "area", i))
-        return (o, "target", options)
+        options, weights = grouped((area[i], ("target", o, "area", i)) for i in positions)
+        return (o, "target", options, weights)
     pop(st)
     pos = action[3]
     to_discard(st, area[pos][0])

@@ -47,6 +47,7 @@ from pnp.games.majority2.state import (
     colour_of,
     event,
     gain_coins,
+    grouped,
     handler,
     place,
     pop,
@@ -135,6 +136,7 @@ def initial_state(cfg: Config) -> State:
     st.stalled = 0
     st.events = None
     st.need = None
+    st.weights = None
     st.end = None
     _run(st)
     return st
@@ -149,9 +151,17 @@ def _run(st: State) -> None:
         frame = st.stack[-1]
         need = handlers[frame[0]](st, frame, None)
         if need is not None:
-            st.need = need
+            _ask(st, need)
             return
     st.need = None
+
+
+def _ask(st: State, need: tuple) -> None:
+    """Store a handler's question: the need, and apart from it any instance weights."""
+    if len(need) == 4:
+        st.need, st.weights = need[:3], need[3]
+    else:
+        st.need, st.weights = need, None
 
 
 def apply(st: State, action: Any) -> State:
@@ -174,7 +184,10 @@ def apply(st: State, action: Any) -> State:
         frame = new.stack[-1]
         need = handlers[frame[0]](new, frame, None)
         if need is not None:
-            new.need = need
+            if len(need) == 4:
+                new.need, new.weights = need[:3], need[3]
+            else:
+                new.need = need
             return new
     new.need = None
     return new
@@ -215,6 +228,12 @@ def sample_chance(st: State, rng: random.Random) -> tuple:
         return st.cfg.draw_actions[bisect_right(list(accumulate(st.deck)), r)]
     cards = st.reserves[source]
     return ("card", st.cfg.ids[cards[rng.randrange(len(cards))]])
+
+
+def option_weights(st: State) -> list[int] | None:
+    """How many card instances each legal action stands for (None: one each): two copies
+    of a card in hand are one option "play it", worth two instances to a bot."""
+    return st.weights
 
 
 def legal_actions(st: State) -> list:
@@ -345,6 +364,22 @@ def _area_colours(st: State, seat: int) -> dict[str | None, int]:
     return have
 
 
+def _copies(hand: tuple) -> dict[int, int]:
+    """Copies of each kind in a hand, in the order of first appearance."""
+    copies: dict[int, int] = {}
+    for k in hand:
+        copies[k] = copies.get(k, 0) + 1
+    return copies
+
+
+def _with_weights(p: int, kind: str, options: list, weights: list[int],
+                  copies: dict[int, int]) -> tuple:
+    """A play question, with its instance weights when the hand holds twins."""
+    if len(copies) == sum(copies.values()):
+        return (p, kind, options)
+    return (p, kind, options, weights)
+
+
 @handler("free")
 def _free(st: State, frame: tuple, action: Any):
     p = st.active
@@ -355,7 +390,9 @@ def _free(st: State, frame: tuple, action: Any):
         have = None  # the score area's colours, counted only when a card needs them
         needs, colour, free_ok, free_actions = cfg.needs, cfg.colour, cfg.free_ok, \
             cfg.free_actions
-        for k in dict.fromkeys(st.hands[p]):
+        copies = _copies(st.hands[p])
+        weights = [1]
+        for k, n in copies.items():
             if not free_ok[k]:
                 continue
             need = needs[k]
@@ -365,7 +402,8 @@ def _free(st: State, frame: tuple, action: Any):
                 if have.get(colour[k], 0) < need:
                     continue
             options += free_actions[k]
-        return (p, "free", options)
+            weights += (n, n, n)
+        return _with_weights(p, "free", options, weights, copies)
     pop(st)
     if action[0] == "pass":
         return None
@@ -387,7 +425,9 @@ def _play(st: State, frame: tuple, action: Any):
         up = st.up[p]
         have = None  # the score area's colours, counted only when a card needs them
         cost, needs, colour, play_actions = cfg.cost, cfg.needs, cfg.colour, cfg.play_actions
-        for k in dict.fromkeys(st.hands[p]):
+        copies = _copies(st.hands[p])
+        weights = [1]
+        for k, n in copies.items():
             if cost[k] > up:
                 continue
             need = needs[k]
@@ -397,7 +437,8 @@ def _play(st: State, frame: tuple, action: Any):
                 if have.get(colour[k], 0) < need:
                     continue
             options += play_actions[k]
-        return (p, "play", options)
+            weights += (n, n, n)
+        return _with_weights(p, "play", options, weights, copies)
     if action[0] == "pass":
         pop(st)
         return None
@@ -475,13 +516,11 @@ def _form(st: State, frame: tuple, action: Any):
             pop(st)
             _clear(st, ci, None)
             return None
-        seen = set()
-        options = []
-        for pos, entry in enumerate(column):
-            if colour_of(st.cfg, entry) in qualified and entry[:2] not in seen:
-                seen.add(entry[:2])
-                options.append(("form", pos))
-        return (seat, "form", options)
+        cfg = st.cfg
+        options, weights = grouped((entry[:2], ("form", pos))
+                                   for pos, entry in enumerate(column)
+                                   if colour_of(cfg, entry) in qualified)
+        return (seat, "form", options, weights)
     pop(st)
     pos = action[1]
     rep = column[pos]
@@ -567,6 +606,7 @@ class Majority2Engine:
     legal_actions = staticmethod(legal_actions)
     chance_outcomes = staticmethod(chance_outcomes)
     sample_chance = staticmethod(sample_chance)
+    option_weights = staticmethod(option_weights)
     apply = staticmethod(apply)
     returns = staticmethod(returns)
 

@@ -91,7 +91,7 @@ class State:
 
     __slots__ = ("cfg", "deck", "ndeck", "discard", "hands", "reserves", "cols", "areas",
                  "up", "down", "active", "round", "forced", "stack", "uid", "stalled",
-                 "events", "need", "end")
+                 "events", "need", "weights", "end")
 
     def copy(self) -> State:
         new = State.__new__(State)
@@ -113,14 +113,17 @@ class State:
         new.stalled = self.stalled
         new.events = self.events
         new.need = None
+        new.weights = None
         new.end = self.end
         return new
 
 
 # Frame handlers by frame name: handler(state, frame, action) -> need or None.
 # Called with action None, a handler either returns what it needs — (player, kind,
-# options) — leaving the state as it was, or makes progress (changes the state, pops or
-# pushes frames) and returns None. Called with the chosen action, it carries it out.
+# options), or (player, kind, options, weights) when an option stands for several card
+# instances (see `grouped`) — leaving the state as it was, or makes progress (changes the
+# state, pops or pushes frames) and returns None. Called with the chosen action, it
+# carries it out.
 Handler = Callable[[State, tuple, Any], Any]
 HANDLERS: dict[str, Handler] = {}
 
@@ -130,6 +133,27 @@ def handler(name: str) -> Callable[[Handler], Handler]:
         HANDLERS[name] = fn
         return fn
     return register
+
+
+def grouped(pairs) -> tuple[list, list[int] | None]:
+    """Options from (key, action) pairs, one pair per card instance: the first action of
+    each key, and how many instances each stands for (None when one each).
+
+    Why: a log writes two copies of the same card (same id, same disc) as the same answer,
+    so the options list them once; the weights let bots still choose among instances, so a
+    card is not favoured for having no twin of its id (issue: identity bias)."""
+    options: list = []
+    weights: list[int] = []
+    index: dict = {}
+    for key, action in pairs:
+        i = index.get(key)
+        if i is None:
+            index[key] = len(options)
+            options.append(action)
+            weights.append(1)
+        else:
+            weights[i] += 1
+    return options, (weights if len(weights) < sum(weights) else None)
 
 
 def push(st: State, *frames: tuple) -> None:
