@@ -1,0 +1,144 @@
+"""The shipped word lists of The Majority stay good: complete, no repeats, every word fits
+its card at a readable size, nothing unsuitable for a family table, and familiar words.
+
+Familiarity is measured with the `wordfreq` package (a test extra, never needed to build):
+a word's Zipf frequency is log10 of its occurrences per thousand million words, so 3.0 is
+once per million — roughly the line between everyday words and rare ones."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+
+import pytest
+from wordfreq import zipf_frequency
+
+from pnp.content.wordlist import fold, load_word_list
+from pnp.render.fonts import font_set
+from pnp.render.textfit import fit_text
+from pnp.validate import validate_file
+
+from conftest import FIXTURES, ROOT
+
+DATA = ROOT / "data" / "majority"
+LANGUAGES = ("en", "it", "fr", "de", "es")
+CARDS = 206  # 412 words: the rulebook's deck
+FAMILIAR_ZIPF = 3.0
+FAMILIAR_SHARE = 0.95
+READABLE_PT = 16.0
+"""No word shrinks below two thirds of the layout's 24 pt: a word read across the table."""
+
+SOFT_HYPHEN = "\u00ad"
+
+
+def list_path(lang: str):
+    return DATA / ("words.json" if lang == "en" else f"words.{lang}.json")
+
+
+def words(lang: str) -> list[str]:
+    return [w.text for w in load_word_list(list_path(lang)).words()]
+
+
+def plain(word: str) -> str:
+    """The word as read: soft hyphens are break hints, not letters."""
+    return word.replace(SOFT_HYPHEN, "")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_list_has_206_double_sided_cards_and_names_its_language(lang):
+    doc = json.loads(list_path(lang).read_text("utf-8"))
+    assert doc["language"] == lang
+    assert len(doc["cards"]) == CARDS
+    assert all("back" in card for card in doc["cards"])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_word_repeats_ignoring_case_accents_and_soft_hyphens(lang):
+    folded = [fold(plain(w)) for w in words(lang)]
+    repeated = sorted({w for w in folded if folded.count(w) > 1})
+    assert repeated == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_word_fits_its_card(lang):
+    report = validate_file(list_path(lang))
+    assert report.ok, [str(p) for p in report.problems]
+    assert report.warnings == []
+
+
+def _word_box() -> dict:
+    layout = json.loads((ROOT / "templates" / "layouts" / "word-card.json").read_text())
+    return next(box for box in layout["boxes"] if box["name"] == "word")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_word_is_readable_across_the_table(lang):
+    box = _word_box()
+    fonts = font_set(None)
+    fonts.register_all()
+    bold = fonts.name(box["font"])
+    to_pt = 72 / 25.4
+    small = [word for word in words(lang)
+             if fit_text(plain(word), bold, box["width"] * to_pt, box["height"] * to_pt,
+                         box["size"], READABLE_PT, True, box["max_lines"]) is None]
+    assert small == [], f"these shrink below {READABLE_PT} pt"
+
+
+def _denied(lang: str) -> tuple[set[str], tuple[str, ...]]:
+    entries = json.loads((FIXTURES / "word-denylist.json").read_text("utf-8"))[lang]
+    exact = {fold(e) for e in entries if not e.endswith("*")}
+    prefixes = tuple(fold(e[:-1]) for e in entries if e.endswith("*"))
+    return exact, prefixes
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_word_is_on_the_family_table_denylist(lang):
+    exact, prefixes = _denied(lang)
+    hits = []
+    for word in words(lang):
+        whole = fold(plain(word))
+        parts = [whole, *whole.replace("-", " ").split()]
+        if any(p in exact or p.startswith(prefixes) for p in parts):
+            hits.append(word)
+    assert hits == []
+
+
+def test_the_denylist_catches_what_it_lists():
+    exact, prefixes = _denied("de")
+    assert fold("BIER") in exact and fold("Mörderin").startswith(prefixes)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_words_are_capitalised_like_card_titles(lang):
+    assert [w for w in words(lang) if not w[0].isupper()] == []
+
+
+def test_german_nouns_keep_their_capitals():
+    lower = [w for w in words("de") for part in w.split("-") if part and part[0].islower()]
+    assert lower == []
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_words_are_composed_unicode_without_stray_characters(lang):
+    allowed = {" ", "-", "'", SOFT_HYPHEN}
+    odd = [w for w in words(lang)
+           if unicodedata.normalize("NFC", w) != w
+           or any(not (c.isalpha() or c in allowed) for c in w)]
+    assert odd == []
+
+
+def familiar_share(lang: str) -> float:
+    listed = words(lang)
+    familiar = [w for w in listed if zipf_frequency(plain(w), lang) >= FAMILIAR_ZIPF]
+    return len(familiar) / len(listed)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_most_words_are_everyday_words(lang):
+    share = familiar_share(lang)
+    assert share >= FAMILIAR_SHARE, f"{lang}: {share:.1%} at Zipf >= {FAMILIAR_ZIPF}"
+
+
+def test_the_familiarity_measure_tells_common_from_rare_words():
+    assert zipf_frequency("Hund", "de") >= FAMILIAR_ZIPF
+    assert zipf_frequency("Ohrenkneifer", "de") < FAMILIAR_ZIPF
