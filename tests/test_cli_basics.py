@@ -17,8 +17,9 @@ def test_games_json_lists_components_and_counts(cli):
     games = json.loads(result.stdout)["games"]
     assert [g["id"] for g in games] == ["majority", "majority2", "majority-rules", "d20-stacks"]
     documents = {"rules": 1, "quick-reference": 1, "score-pad": 1, "kit": 1}
-    extra = {"majority": documents, "majority2": {"player-aid": 2, **documents},
-             "majority-rules": documents,
+    translated = {**documents, "rules": 2, "quick-reference": 2}
+    extra = {"majority": translated, "majority2": {"player-aid": 2, **documents},
+             "majority-rules": translated,
              "d20-stacks": {**documents, "rules": 2, "quick-reference": 2}}
     for game in games:
         counts = {c["id"]: c["count"] for c in game["components"]}
@@ -62,7 +63,8 @@ def test_component_option_names_ids_and_file_names_when_unknown(cli, tmp_path):
     assert result.stderr == (
         "error: unknown component(s) point-card; known for majority: blank-cards, kit, "
         "point-cards-1, point-cards-5, preparation-cards, quick-reference, rules, score-pad, "
-        "variant-card, vote-cards, word-cards; or a file name: point-cards\n")
+        "variant-card, vote-cards, word-cards; or a file name: point-cards, "
+        "quick-reference-it, rules-it\n")
 
 
 def test_games_table(cli):

@@ -23,10 +23,17 @@ from pdftools import A4, LETTER, catalog, fonts, image_count, page_sizes, text
 RULES = ROOT / "templates" / "rules"
 DOCS = ("rules", "quick-reference")
 GAMES = ("majority", "majority2", "majority-rules", "d20-stacks")
-SHEETS = [(g, "rules.pdf", f"{g}.en.md") for g in GAMES] + \
-    [(g, "quick-reference.pdf", f"{g}.quick-reference.en.md") for g in GAMES] + \
-    [("d20-stacks", "rules-it.pdf", "d20-stacks.it.md"),
-     ("d20-stacks", "quick-reference-it.pdf", "d20-stacks.quick-reference.it.md")]
+
+
+def _sheet(source: Path) -> tuple[str, str, str]:
+    """(game, PDF name, text name) of a shipped rule text, e.g. `majority.quick-reference.
+    it.md` -> ("majority", "quick-reference-it.pdf", ...): every language is checked."""
+    game, *middle, lang, _ = source.name.split(".")
+    doc = "quick-reference" if middle else "rules"
+    return game, f"{doc}{'' if lang == 'en' else '-' + lang}.pdf", source.name
+
+
+SHEETS = sorted(_sheet(p) for p in RULES.glob("*.md"))
 KEY_FACTS = {
     "majority": ["20 points", "206 word cards", "50 one-point cards and 30 five-point cards"],
     "majority2": ["half of n, rounded up, plus 2", "60 member cards", "35", "does not hold",
@@ -92,6 +99,21 @@ def test_italian_sheets_have_real_accents(a4):
     assert "Pila A" in diagram and "Stack A" not in diagram
 
 
+@pytest.mark.parametrize(("game", "pdf", "source"),
+                         [s for s in SHEETS if not s[2].endswith(".en.md")])
+def test_translated_sheets_have_no_garbled_accents(a4, game, pdf, source):
+    assert not re.search("[ĂÃ]|Ã©|Ã¨", text(a4 / game / pdf)), (game, pdf)
+
+
+@pytest.mark.parametrize(("game", "pdf", "english", "translated"), [
+    ("majority", "rules-it.pdf", "Firefighter", "Pompiere"),
+    ("majority-rules", "rules-it.pdf", "Revealed 3s", "I 3 scoperti"),
+])
+def test_translated_sheets_draw_translated_diagrams(a4, game, pdf, english, translated):
+    extracted = flat(text(a4 / game / pdf))
+    assert translated in extracted and english not in extracted
+
+
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
 def test_page_sizes_and_one_page_quick_references(a4, letter, paper, size):
     out = a4 if paper == "a4" else letter
@@ -134,11 +156,11 @@ def test_rebuild_gives_identical_bytes(a4, tmp_path):
 
 
 def test_cli_component_builds_just_that_file(cli, tmp_path):
-    result = cli("build", "majority-rules", "--component", "rules", "--paper", "letter",
+    result = cli("build", "majority-rules", "--component", "rules-it", "--paper", "letter",
                  "--out", tmp_path)
     assert result.exit_code == 0, result.stderr
     built = list(tmp_path.rglob("*.pdf"))
-    assert built == [tmp_path / "majority-rules" / "rules.pdf"]
+    assert built == [tmp_path / "majority-rules" / "rules-it.pdf"]
     pages = len(page_sizes(built[0]))
     assert f"{built[0]}  {pages} page(s)" in result.stdout.splitlines()[0]
     assert set(page_sizes(built[0])) == {LETTER}

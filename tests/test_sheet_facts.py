@@ -72,24 +72,24 @@ def test_a_closed_d20_stack_scores_at_once(name, phrase):
     assert "right away or with the others" not in body
 
 
-@pytest.mark.parametrize("name", ["d20-stacks.quick-reference.en.md",
-                                  "d20-stacks.quick-reference.it.md",
-                                  "majority-rules.quick-reference.en.md",
-                                  "majority2.quick-reference.en.md",
-                                  "majority.quick-reference.en.md"])
+@pytest.mark.parametrize("name", sorted(p.name for p in RULES.glob("*.quick-reference.*.md")))
 def test_quick_references_carry_no_checker_options(name):
     body = text(name)
     for option in ("threshold=", "new_stack=", "free_play_ignores", "target=", "checker"):
         assert option not in body, (name, option)
 
 
-def test_jackie_is_not_named_before_she_is_introduced():
-    rules = text("majority-rules.en.md")
-    diagram = (ROOT / "templates" / "diagrams" / "majority-rules-claiming.json").read_text()
-    quick = text("majority-rules.quick-reference.en.md")
-    assert "Jackie" not in diagram and "Jackie" not in quick
-    first = rules.index("Jackie")
-    assert "a fourth player, Jackie" in rules[first - 20:first + 6]
+@pytest.mark.parametrize(("lang", "name", "introduced"), [
+    ("en", "Jackie", "a fourth player, Jackie"), ("it", "Giulia", "un quarto giocatore, Giulia"),
+])
+def test_the_fourth_player_is_not_named_before_she_is_introduced(lang, name, introduced):
+    rules = text(f"majority-rules.{lang}.md")
+    suffix = "" if lang == "en" else f".{lang}"
+    diagram = (ROOT / "templates" / "diagrams" / f"majority-rules-claiming{suffix}.json")
+    quick = text(f"majority-rules.quick-reference.{lang}.md")
+    assert name not in diagram.read_text("utf-8") and name not in quick
+    first = rules.index(name)
+    assert introduced in rules[first - len(introduced):first + len(name)]
 
 
 def test_promo_witches_senior_is_in_the_projects_own_words():
@@ -107,3 +107,62 @@ def test_player_aid_has_a_ghost_cost_row_and_the_end_condition(cli, tmp_path):
     assert re.search(r"Ghost\b", body) and "3 coins" in body
     assert "5 or more formed factions" in body
     assert "player not taking the round" in body
+
+
+# Every language states the same facts. Each fact is one phrase per language: a sheet in a
+# language must carry all of them, and a new language's sheet needs its phrases here.
+SHEET_FACTS = {
+    "majority": {
+        "players": {"en": "for 3 to 10 players", "it": "per 3–10 giocatori"},
+        "word cards": {"en": "206 word cards", "it": "206 carte parola"},
+        "vote cards": {"en": "40 vote cards", "it": "40 carte voto"},
+        "majority": {"en": "at least 2 votes and no other option has more",
+                     "it": "almeno 2 voti e nessun'altra opzione ne ha di più"},
+        "score before": {"en": "counting P before this turn adds any card to the pile",
+                         "it": "contando P prima che questo turno aggiunga carte alla pila"},
+        "last two": {"en": "Exactly two players left:", "it": "Ne restano esattamente due:"},
+        "no majority": {"en": "the round ends at once and nobody scores",
+                        "it": "il round finisce subito e nessuno segna punti"},
+        "first P": {"en": "P = 1", "it": "P = 1"},
+        "end": {"en": "20 points or more", "it": "20 punti o più"},
+        "bank": {"en": "50 ones and 30 fives (200 points)",
+                 "it": "50 carte da uno e 30 da cinque (200 punti)"},
+        "variant": {"en": "The colour never changes how points are scored",
+                    "it": "Il colore non cambia mai il modo di segnare i punti"},
+        "shared win": {"en": "share the victory", "it": "si dividono la vittoria"},
+    },
+    "majority.quick-reference": {
+        "end": {"en": "**20 or more**", "it": "**20 o più**"},
+        "first P": {"en": "**P = 1**", "it": "**P = 1**"},
+        "score before": {"en": "(pile size *before* this turn's cards)",
+                         "it": "(la pila *prima* delle carte di questo turno)"},
+        "bank": {"en": "50 × 1 and 30 × 5", "it": "50 da 1 e 30 da 5"},
+    },
+    "majority-rules": {
+        "target": {"en": "500 points or more", "it": "500 punti o più"},
+        "gold": {"en": "47 points instead of 41", "it": "47 punti invece di 41"},
+        "claim": {"en": "all eleven 3s", "it": "tutti e undici i 3"},
+        "tie": {"en": "scored more in the final round", "it": "più punti nell'ultimo round"},
+        "strict end": {"en": "threshold=gt", "it": "threshold=gt"},
+        "round sum": {"en": "Together 92", "it": "In tutto 92"},
+    },
+    "majority-rules.quick-reference": {
+        "target": {"en": "any total is 500 or more", "it": "un totale arriva a 500 o più"},
+        "gold": {"en": "score 47, not 41", "it": "valgono 47, non 41"},
+    },
+}
+
+
+def _sheet_languages(stem: str) -> list[str]:
+    return sorted(p.name.removeprefix(f"{stem}.").removesuffix(".md")
+                  for p in RULES.glob(f"{stem}.*.md") if p.name.count(".") == stem.count(".") + 2)
+
+
+@pytest.mark.parametrize("stem", sorted(SHEET_FACTS))
+def test_every_language_states_the_sheets_facts(stem):
+    languages = _sheet_languages(stem)
+    assert "en" in languages and len(languages) > 1
+    missing = {(lang, fact) for lang in languages
+               for fact, phrase in SHEET_FACTS[stem].items()
+               if lang not in phrase or phrase[lang] not in text(f"{stem}.{lang}.md")}
+    assert missing == set()
