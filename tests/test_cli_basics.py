@@ -18,7 +18,8 @@ def test_games_json_lists_components_and_counts(cli):
     assert [g["id"] for g in games] == ["majority", "majority2", "majority-rules", "d20-stacks"]
     documents = {"rules": 1, "quick-reference": 1, "score-pad": 1, "kit": 1}
     translated = {**documents, "rules": 2, "quick-reference": 2}
-    extra = {"majority": translated, "majority2": {"player-aid": 2, **documents},
+    five = {**documents, "rules": 5, "quick-reference": 5}
+    extra = {"majority": five, "majority2": {"player-aid": 2, **translated},
              "majority-rules": translated,
              "d20-stacks": {**documents, "rules": 2, "quick-reference": 2}}
     for game in games:
@@ -64,7 +65,8 @@ def test_component_option_names_ids_and_file_names_when_unknown(cli, tmp_path):
         "error: unknown component(s) point-card; known for majority: blank-cards, kit, "
         "point-cards-1, point-cards-5, preparation-cards, quick-reference, rules, score-pad, "
         "variant-card, vote-cards, word-cards; or a file name: point-cards, "
-        "quick-reference-it, rules-it\n")
+        "quick-reference-de, quick-reference-es, quick-reference-fr, quick-reference-it, "
+        "rules-de, rules-es, rules-fr, rules-it\n")
 
 
 def test_games_table(cli):

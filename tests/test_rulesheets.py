@@ -107,7 +107,11 @@ def test_translated_sheets_have_no_garbled_accents(a4, game, pdf, source):
 
 @pytest.mark.parametrize(("game", "pdf", "english", "translated"), [
     ("majority", "rules-it.pdf", "Firefighter", "Pompiere"),
+    ("majority", "rules-fr.pdf", "Firefighter", "Pompier"),
+    ("majority", "rules-de.pdf", "Firefighter", "Feuerwehrmann"),
+    ("majority", "rules-es.pdf", "Firefighter", "Bombero"),
     ("majority-rules", "rules-it.pdf", "Revealed 3s", "I 3 scoperti"),
+    ("majority2", "rules-it.pdf", "Your columns (red line)", "Le tue colonne (linea rossa)"),
 ])
 def test_translated_sheets_draw_translated_diagrams(a4, game, pdf, english, translated):
     extracted = flat(text(a4 / game / pdf))
