@@ -124,3 +124,47 @@ def test_a_header_never_breaks_inside_a_word(tmp_path):
         words = [w["text"] for w in pdf.pages[0].extract_words()]
     assert words.count("Round") == 5  # the round column and each player's round points
     assert "Roun" not in words and "d" not in words
+
+
+TRANSLATED = sorted(PADS.glob("*.*.json"))
+
+
+def _shape(value):
+    """A pad with every text blanked: what must not change in translation (layout, repeats,
+    widths, numbers of rows and columns)."""
+    if isinstance(value, dict):
+        return {k: _shape(v) for k, v in value.items() if k != "description"}
+    if isinstance(value, list):
+        return [_shape(v) for v in value]
+    return "" if isinstance(value, str) else value
+
+
+def _texts(value) -> list[str]:
+    if isinstance(value, dict):
+        return [t for k, v in value.items() if k not in ("$schema", "description")
+                for t in _texts(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in _texts(v)]
+    return [value] if isinstance(value, str) else []
+
+
+def test_every_game_has_an_italian_score_pad():
+    assert {p.name.split(".")[0] for p in PADS.glob("*.it.json")} == set(EXPECTED)
+
+
+@pytest.mark.parametrize("path", TRANSLATED, ids=lambda p: p.name)
+def test_a_translated_pad_keeps_the_english_pads_shape_and_numbers(path):
+    english = json.loads((PADS / f"{path.name.split('.')[0]}.json").read_text("utf-8"))
+    translated = json.loads(path.read_text("utf-8"))
+    assert _shape(translated) == _shape(english)
+    numbers = [re.findall(r"\d+", " ".join(_texts(d["notes"]))) for d in (english, translated)]
+    assert sorted(numbers[0]) == sorted(numbers[1])
+    assert translated["title"] != english["title"]
+
+
+@pytest.mark.parametrize("path", TRANSLATED, ids=lambda p: p.name)
+def test_a_translated_pad_is_one_page_on_both_papers(path, tmp_path):
+    for paper, size in (("a4", A4), ("letter", LETTER)):
+        out = tmp_path / f"{paper}.pdf"
+        render_score_pad(load_score_pad(path), paper, font_set()).write(out)
+        assert page_sizes(out) == [size]
