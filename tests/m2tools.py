@@ -6,7 +6,7 @@ from functools import cache
 
 from pnp.gamedata import load_content
 from pnp.games.majority2 import engine as m2
-from pnp.games.majority2.state import State
+from pnp.games.majority2.state import State, set_deck
 
 
 @cache
@@ -47,11 +47,10 @@ def build(cfg=None, *, active=0, hands=((), ()), reserves=((), ()), cols=None,
     cfg = cfg or config()
     st = State.__new__(State)
     st.cfg = cfg
-    st.deck = _counts(cfg, deck)
-    st.ndeck = sum(st.deck)
-    st.discard = _counts(cfg, discard)
-    st.hands = tuple(tuple(cfg.index[c] for c in h) for h in hands)
-    st.reserves = tuple(tuple(cfg.index[c] for c in r) for r in reserves)
+    set_deck(st, _counts(cfg, deck))
+    st.discard = list(_counts(cfg, discard))
+    st.hands = [[cfg.index[c] for c in h] for h in hands]
+    st.reserves = [[cfg.index[c] for c in r] for r in reserves]
     columns = [()] * 6
     uid = 0
     for (seat, col), items in (cols or {}).items():
@@ -59,21 +58,22 @@ def build(cfg=None, *, active=0, hands=((), ()), reserves=((), ()), cols=None,
         for item in items:
             uid += 1
             entries.append(_entry(cfg, item, seat, uid))
-        columns[seat * 3 + col - 1] = tuple(entries)
-    st.cols = tuple(columns)
+        columns[seat * 3 + col - 1] = entries
+    st.cols = [list(column) for column in columns]
     st.areas = tuple(tuple((cfg.index[a], None) if isinstance(a, str) else (cfg.index[a[0]], a[1])
                            for a in area) for area in areas)
     st.up, st.down = tuple(up), tuple(down)
     st.active = active
     st.round = round
     st.forced = tuple(forced)
-    st.stack = (("round",), ("cleanup",)) + PHASES[phase][::-1]
+    st.stack = [("round",), ("cleanup",), *PHASES[phase][::-1]]
     st.uid = uid
     st.stalled = 0
     st.events = None
     st.need = None
     st.weights = None
     st.end = None
+    st.memo = None
     m2._run(st)
     return st
 

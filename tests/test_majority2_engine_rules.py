@@ -532,9 +532,9 @@ def test_forming_checks_the_active_players_columns_first():
     st2 = st.copy()
     cfg = st.cfg
     k = cfg.index["witches-secretary"]
-    st2.cols = (st.cols[0], st.cols[1] + ((k, None, 0, 90),), st.cols[2],
-                st.cols[3] + ((k, None, 1, 91),), st.cols[4], st.cols[5])
-    st2.stack = st.stack + (("formall",),)
+    st2.cols[1].append((k, None, 0, 90))
+    st2.cols[3].append((k, None, 1, 91))
+    st2.stack.append(("formall",))
     m2._run(st2)
     assert st2.need[0] == 0 and st2.need[1] == "form"
     st2 = run(st2, ("form", 0))

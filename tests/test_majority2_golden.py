@@ -17,6 +17,7 @@ import pytest
 
 from pnp.games import engine as eng
 from pnp.games.majority2 import engine as m2
+from pnp.games.majority2.state import frozen
 from tests.m2tools import config
 
 SEEDS = range(50)
@@ -32,12 +33,12 @@ def _config(name: str):
     return config(promos or (), ignore, limit)
 
 
-def game_digest(cfg, seed: int) -> str:
+def game_digest(cfg, seed: int, bot=eng.random_bot) -> str:
     """A short hash of one random-bot game: its actions, outcome and card events."""
-    bots = [eng.random_bot, eng.random_bot]
+    bots = [bot, bot]
     played = eng.play(m2.ENGINE, cfg, bots, seed)
     st = played.final_state
-    table = (st.deck, st.discard, st.hands, st.reserves, st.cols, st.areas, st.up, st.down)
+    table = frozen(st)  # deck, discard, hands, reserves, cols, areas, up, down as tuples
     text = repr((played.actions, played.outcome, m2.card_events(st), table))
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
@@ -74,6 +75,25 @@ def test_first_seeds_play_as_recorded(name):
 @pytest.mark.parametrize("name", sorted(SETUPS))
 def test_fifty_seeds_play_as_recorded(name):
     assert all_digest(name) == GOLDEN_ALL[name]
+
+
+def _generic_random(engine, state, rng):
+    """random_bot by another name: `play` then takes its generic path (apply per action)
+    instead of the engine's in-place playout."""
+    return eng.random_bot(engine, state, rng)
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_the_generic_loop_plays_the_same_games_as_the_fast_playout(name):
+    cfg = _config(name)
+    for seed in range(5):
+        fast = eng.play(m2.ENGINE, cfg, [eng.random_bot, eng.random_bot], seed)
+        slow = eng.play(m2.ENGINE, cfg, [_generic_random, _generic_random], seed)
+        assert fast.actions == slow.actions and fast.outcome == slow.outcome
+        assert m2.view_key(fast.final_state) == m2.view_key(slow.final_state)
+    slow_digests = [game_digest(cfg, seed, _generic_random) for seed in SEEDS]
+    assert hashlib.sha256(",".join(slow_digests).encode()).hexdigest()[:16] == \
+        GOLDEN_ALL[name]
 
 
 def test_apply_leaves_the_given_state_alone():

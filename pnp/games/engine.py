@@ -70,6 +70,12 @@ class Engine(Protocol):
     def chance_outcomes(self, state: Any) -> Sequence[tuple[Action, float]]:
         """At a chance node: every outcome with its probability."""
 
+    def playout(self, state: Any, rng: random.Random, record: Callable[[Action], Any],
+                max_actions: int) -> int:
+        """Optional: play `state` on *in place* to the end with random bots, drawing
+        exactly as `random_bot` and `sample_chance` would from `rng` (so the same game),
+        passing each action to `record`; `play` uses it when every seat is `random_bot`."""
+
     def option_weights(self, state: Any) -> Sequence[int] | None:
         """Optional: how many card instances each legal action stands for, in the order of
         `legal_actions` (None: one each). Bots weight their choices by it."""
@@ -155,11 +161,16 @@ def play(engine: Engine, config: Any, bots: Sequence[Bot], seed: int,
     """Play one game: `bots[seat]` moves for each seat, chance is drawn from `seed`.
 
     One `random.Random(seed)` feeds chance and bots alike, so a seed fixes the whole game.
-    `max_actions` only guards against an engine bug; games end by their own rules.
+    `max_actions` only guards against an engine bug; games end by their own rules. With
+    random bots in every seat, an engine's own `playout` plays the same game faster.
     """
     rng = random.Random(seed)
     state = engine.initial_state(config)
     actions: list[Action] = []
+    own_playout = getattr(engine, "playout", None)
+    if own_playout is not None and all(bot is random_bot for bot in bots):
+        own_playout(state, rng, actions.append, max_actions)
+        return PlayedGame(tuple(actions), state, engine.returns(state))
     # The engine's methods are looked up once: this loop runs ~1000 times a game.
     is_terminal, current_player, apply = engine.is_terminal, engine.current_player, engine.apply
     own_sampler = getattr(engine, "sample_chance", None)

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from pnp.games import engine as eng
 from pnp.games.majority2 import engine as m2
 from pnp.games.majority2.scoring import final_score
-from pnp.games.majority2.state import CHANCE, State, requirement_met
+from pnp.games.majority2.state import CHANCE, State, requirement_met, set_deck
 
 _MAIN = ("exchange", "draw", "free", "play")
 
@@ -54,9 +54,10 @@ def _side(st: State, seat: int) -> float:
 
 
 def _resolve(st: State, rng: random.Random) -> State:
-    """Play out chance until a player decides (so a draw is valued by a sampled card)."""
+    """Play out chance until a player decides (so a draw is valued by a sampled card);
+    `st` is the caller's own copy, advanced in place."""
     while st.end is None and st.need[0] == CHANCE:
-        st = m2.apply(st, m2.sample_chance(st, rng))
+        m2.advance(st, m2.sample_chance(st, rng))
     return st
 
 
@@ -105,22 +106,19 @@ def determinise(st: State, seat: int, rng: random.Random) -> State:
         pool[k] += 1
     cards = [k for k, n in enumerate(pool) for _ in range(n)]
     rng.shuffle(cards)
-    reserve = tuple(cards[:len(hidden)])
+    reserve = cards[:len(hidden)]
     for k in reserve:
         pool[k] -= 1
     new = st.copy()
-    new.need, new.weights = st.need, st.weights
-    new.deck = tuple(pool)
-    new.reserves = (reserve, st.reserves[1]) if other == 0 else (st.reserves[0], reserve)
+    set_deck(new, pool)
+    new.reserves[other] = reserve
     return new
 
 
 def _rollout(st: State, seat: int, horizon: int, rng: random.Random) -> float:
-    stop = st.round + horizon
-    while st.end is None and st.round < stop:
-        chance = st.need[0] == CHANCE
-        st = m2.apply(st, m2.sample_chance(st, rng) if chance
-                      else eng.choose_instance(st.need[2], st.weights, rng))
+    """Random play for `horizon` rounds on `st` (the caller's own copy, advanced in
+    place), then the result or the position's value."""
+    m2.playout(st, rng, until_round=st.round + horizon)
     if st.end is not None:
         totals = m2.scores(st)
         won = m2.returns(st).winners

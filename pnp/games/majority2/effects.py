@@ -31,7 +31,6 @@ from pnp.games.majority2.state import (
     protected,
     push,
     refill_deck,
-    remove_from,
     replace_top,
     set_disc,
     take_entry,
@@ -105,8 +104,8 @@ def _to_reserve(st: State, frame: tuple, action: Any):
         options, weights = grouped((k, ("hand", ids[k])) for k in st.hands[p])
         return (p, "hand", options, weights)
     k = st.cfg.index[action[1]]
-    st.hands = tup_set(st.hands, p, remove_from(st.hands[p], k))
-    st.reserves = tup_set(st.reserves, p, st.reserves[p] + (k,))
+    st.hands[p].remove(k)
+    st.reserves[p].append(k)
     if frame[1] > 1:
         replace_top(st, ("tores", frame[1] - 1))
     else:
@@ -131,7 +130,7 @@ def _random_discard(st: State, frame: tuple, action: Any):
             return None
         return (CHANCE, "random-discard", seat)
     k = st.cfg.index[action[1]]
-    st.reserves = tup_set(st.reserves, seat, remove_from(st.reserves[seat], k))
+    st.reserves[seat].remove(k)
     to_discard(st, k)
     if n > 1:
         replace_top(st, ("rdiscard", n - 1, seat))
@@ -145,7 +144,7 @@ def _discard_hand(st: State, ctx: tuple, eff) -> None:
     p = st.active
     for k in st.hands[p]:
         to_discard(st, k)
-    st.hands = tup_set(st.hands, p, ())
+    st.hands[p] = []
 
 
 @primitive("coins_face_up")
@@ -243,7 +242,7 @@ def _take(st: State, frame: tuple, action: Any):
     entry = st.cols[ci][pos]
     if to == "reserve":
         take_entry(st, ci, pos)
-        st.reserves = tup_set(st.reserves, p, st.reserves[p] + (entry[0],))
+        st.reserves[p].append(entry[0])
         return None
     if only_if == "opponent_area_has_colour":
         colour = colour_of(st.cfg, entry)
@@ -276,7 +275,7 @@ def _dcolours(st: State, frame: tuple, action: Any):
     pop(st)
     named = {first, action[1]}
     cfg = st.cfg
-    cols = list(st.cols)
+    cols = st.cols
     for ci, column in enumerate(cols):
         if not column or protected(cfg, column):
             continue
@@ -286,8 +285,7 @@ def _dcolours(st: State, frame: tuple, action: Any):
                 to_discard(st, entry[0])
             else:
                 keep.append(entry)
-        cols[ci] = tuple(keep)
-    st.cols = tuple(cols)
+        cols[ci] = keep
     return None
 
 
@@ -337,7 +335,7 @@ def _discard_column(st: State, ctx: tuple, eff) -> None:
         for entry in column:
             if entry[3] != ctx[1]:
                 to_discard(st, entry[0])
-        st.cols = tup_set(st.cols, ci, tuple(e for e in column if e[3] == ctx[1]))
+        st.cols[ci] = [e for e in column if e[3] == ctx[1]]
 
 
 @primitive("replace_and_trigger")
@@ -365,8 +363,7 @@ def _reap(st: State, frame: tuple, action: Any):
     old = st.cols[ci][pos]
     to_discard(st, old[0])
     st.uid += 1
-    column = st.cols[ci]
-    st.cols = tup_set(st.cols, ci, tup_set(column, pos, (k, None, st.active, st.uid)))
+    st.cols[ci][pos] = (k, None, st.active, st.uid)
     if not st.cfg.replaces_self[k]:
         push(st, ("fx", ci, st.uid, k, 0))
     return None
@@ -386,8 +383,7 @@ def _move_self_choice(st: State, frame: tuple, action: Any):
     pop(st)
     ci, pos = find_uid(st, frame[1])
     entry = take_entry(st, ci, pos)
-    target = (1 - p) * 3 + action[1] - 1
-    st.cols = tup_set(st.cols, target, st.cols[target] + (entry,))
+    st.cols[(1 - p) * 3 + action[1] - 1].append(entry)
     return None
 
 

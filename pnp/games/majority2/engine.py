@@ -27,15 +27,14 @@ from its head, the oldest card, starting at 0; `where` is a column 1-3 or "area"
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
 from typing import Any
 
 from pnp.games import engine as eng
 from pnp.games.majority2 import effects as _effects  # noqa: F401  (registers handlers)
 from pnp.games.majority2.content import INDEPENDENT, Majority2Content
+from pnp.games.majority2.phases import draw_count  # noqa: F401  (registers handlers; API)
 from pnp.games.majority2.scoring import AreaCard, area_scores, final_score, winners
 from pnp.games.majority2.state import (
     CHANCE,
@@ -44,23 +43,11 @@ from pnp.games.majority2.state import (
     RESERVE,
     Config,
     State,
-    colour_of,
-    event,
-    gain_coins,
-    grouped,
-    handler,
-    place,
-    pop,
+    frozen,
     push,
-    refill_deck,
-    remove_from,
-    requirement_met,
-    to_discard,
-    tup_set,
+    set_deck,
 )
 
-FACTIONS_TO_END = 5
-PASS = ("pass",)
 DEFAULT_ROUND_LIMIT = 200
 
 
@@ -116,12 +103,11 @@ def _promo_counts(content: Majority2Content, promos) -> dict[str, int]:
 def initial_state(cfg: Config) -> State:
     st = State.__new__(State)
     st.cfg = cfg
-    st.deck = cfg.deck
-    st.ndeck = sum(cfg.deck)
-    st.discard = (0,) * len(cfg.deck)
-    st.hands = ((), ())
-    st.reserves = ((), ())
-    st.cols = ((),) * 6
+    set_deck(st, cfg.deck)
+    st.discard = [0] * len(cfg.deck)
+    st.hands = [[], []]
+    st.reserves = [[], []]
+    st.cols = [[] for _ in range(6)]
     st.areas = ((), ())
     st.up = (0, 0)
     st.down = (3, 3)
@@ -129,7 +115,7 @@ def initial_state(cfg: Config) -> State:
     st.active = s
     st.round = 0
     st.forced = (False, False)
-    st.stack = (("round",),)
+    st.stack = [("round",)]
     push(st, ("deal", 4, s, RESERVE, "setup"), ("deal", 4, 1 - s, RESERVE, "setup"),
          ("deal", 6, s, HAND, "setup"))
     st.uid = 0
@@ -138,6 +124,7 @@ def initial_state(cfg: Config) -> State:
     st.need = None
     st.weights = None
     st.end = None
+    st.memo = None
     _run(st)
     return st
 
@@ -145,26 +132,24 @@ def initial_state(cfg: Config) -> State:
 # --- the interpreter ------------------------------------------------------------------
 
 def _run(st: State) -> None:
-    """Run frames until a decision is needed (stored in `st.need`) or the game ends."""
+    """Run frames until a decision is needed (stored in `st.need`, any instance weights
+    in `st.weights`) or the game ends."""
     handlers = HANDLERS
+    stack = st.stack
     while st.end is None:
-        frame = st.stack[-1]
+        frame = stack[-1]
         need = handlers[frame[0]](st, frame, None)
         if need is not None:
-            _ask(st, need)
+            if len(need) == 4:
+                st.need, st.weights = need[:3], need[3]
+            else:
+                st.need, st.weights = need, None
             return
-    st.need = None
-
-
-def _ask(st: State, need: tuple) -> None:
-    """Store a handler's question: the need, and apart from it any instance weights."""
-    if len(need) == 4:
-        st.need, st.weights = need[:3], need[3]
-    else:
-        st.need, st.weights = need, None
+    st.need = st.weights = None
 
 
 def apply(st: State, action: Any) -> State:
+    """The state after `action`, which must be legal; `st` itself is left as it was."""
     need = st.need
     if need is None:
         raise eng.IllegalAction("the game is over")
@@ -176,21 +161,90 @@ def apply(st: State, action: Any) -> State:
         from pnp.games.majority2.explain import why_illegal
         raise eng.IllegalAction(why_illegal(st, action))
     new = st.copy()
-    frame = new.stack[-1]
-    HANDLERS[frame[0]](new, frame, action)
-    # The interpreter loop of _run, inlined: apply is the hottest call of a simulation.
-    handlers = HANDLERS
-    while new.end is None:
-        frame = new.stack[-1]
-        need = handlers[frame[0]](new, frame, None)
-        if need is not None:
-            if len(need) == 4:
-                new.need, new.weights = need[:3], need[3]
-            else:
-                new.need = need
-            return new
-    new.need = None
+    advance(new, action)
     return new
+
+
+def advance(st: State, action: Any) -> None:
+    """Carry out `action` on `st` itself and run on to the next decision. No legality
+    check: for callers that own the state and took the action from its options (a
+    rollout on its own copy); everyone else uses `apply`."""
+    frame = st.stack[-1]
+    need = HANDLERS[frame[0]](st, frame, action)
+    if need is None:
+        _run(st)
+    elif len(need) == 4:
+        st.need, st.weights = need[:3], need[3]
+    else:
+        st.need, st.weights = need, None
+
+
+def playout(st: State, rng: random.Random, record=None, max_actions: int = 1_000_000,
+            until_round: int | None = None) -> int:
+    """Play `st` on in place with random bots — chance by `sample_chance`, each player by
+    `pnp.games.engine.random_bot`'s draw (uniform over card instances) — until the game
+    ends or, with `until_round`, the round reaches it; `record(action)` sees each action.
+    Returns the number of actions.
+
+    The same random numbers give the same game as `pnp.games.engine.play` with random
+    bots (a test plays both ways): this is that loop without a copy, a legality check or
+    a function call per action, for simulations and search rollouts. `below` is
+    `random.Random`'s own draw of an index below n (what `choice` and `randrange` use),
+    written out here because the calls around it cost more than the draw."""
+    handlers = HANDLERS
+    stack = st.stack
+    getrandbits = rng.getrandbits
+    draw_actions = st.cfg.draw_actions
+    count = 0
+    while st.end is None:
+        if until_round is not None and st.round >= until_round:
+            break
+        if count >= max_actions:
+            raise RuntimeError(f"majority2: no end after {max_actions} actions")
+        player, kind, options = st.need
+        # below = a uniform index under n: a card of the deck, an option or an instance
+        if player != CHANCE:
+            weights = st.weights
+            n = len(options) if weights is None else sum(weights)
+        elif options == "deck":
+            n = len(st.pile)
+        else:
+            n = len(st.reserves[options])
+        bits = n.bit_length()
+        below = getrandbits(bits)
+        while below >= n:
+            below = getrandbits(bits)
+        if player == CHANCE:
+            cards = st.pile if options == "deck" else st.reserves[options]
+            action = draw_actions[cards[below]]
+        elif weights is None:
+            action = options[below]
+        else:
+            action = _instance(options, weights, below)
+        if record is not None:
+            record(action)
+        count += 1
+        frame = stack[-1]
+        need = handlers[frame[0]](st, frame, action)
+        while need is None and st.end is None:  # _run, inlined: the innermost loop
+            frame = stack[-1]
+            need = handlers[frame[0]](st, frame, None)
+        if need is None:
+            st.need = st.weights = None
+        elif len(need) == 4:
+            st.need, st.weights = need[:3], need[3]
+        else:
+            st.need, st.weights = need, None
+    return count
+
+
+def _instance(options: list, weights: list[int], index: int) -> Any:
+    """The option the `index`-th card instance belongs to (`weights[i]` instances each)."""
+    for action, weight in zip(options, weights, strict=True):
+        index -= weight
+        if index < 0:
+            return action
+    raise AssertionError("an instance index beyond the weights")
 
 
 def _chance_ok(st: State, kind: str, source: Any, action: Any) -> bool:
@@ -220,14 +274,14 @@ def chance_outcomes(st: State) -> list[tuple[tuple, float]]:
 
 
 def sample_chance(st: State, rng: random.Random) -> tuple:
+    """The r-th card of the deck in kind order (the pile is sorted), or a uniformly drawn
+    reserve card."""
     source = st.need[2]
     if source == "deck":
-        # The r-th card of the deck in kind order: the first kind whose running count
-        # exceeds r (bisect over the running counts, done in C).
-        r = rng.randrange(st.ndeck)
-        return st.cfg.draw_actions[bisect_right(list(accumulate(st.deck)), r)]
+        pile = st.pile
+        return st.cfg.draw_actions[pile[rng.randrange(len(pile))]]
     cards = st.reserves[source]
-    return ("card", st.cfg.ids[cards[rng.randrange(len(cards))]])
+    return st.cfg.draw_actions[cards[rng.randrange(len(cards))]]
 
 
 def option_weights(st: State) -> list[int] | None:
@@ -243,300 +297,6 @@ def legal_actions(st: State) -> list:
     if need[0] == CHANCE:
         return [a for a, _ in chance_outcomes(st)]
     return need[2]
-
-
-# --- the round ------------------------------------------------------------------------
-
-@handler("round")
-def _round(st: State, frame: tuple, action: Any) -> None:
-    """Start the active player's round: income, then the stall test, then the phases."""
-    p = st.active
-    st.round += 1
-    st.up = tup_set(st.up, p, st.up[p] + st.down[p])
-    st.down = tup_set(st.down, p, 0)
-    if is_stalled(st):
-        if st.stalled:
-            st.end = "stalled"
-            return None
-        st.stalled = 1
-    else:
-        st.stalled = 0
-    push(st, ("exchange",), ("drawq",), ("free",), ("play",), ("cleanup",))
-    return None
-
-
-def is_stalled(st: State) -> bool:
-    """Nothing to draw anywhere, and no card the player could play, whatever they chose at
-    Exchange (hand, reserve, or the one their Exchange rule leaves them)."""
-    if st.ndeck or any(st.discard):
-        return False
-    p = st.active
-    sets = []
-    if not st.forced[p]:
-        sets.append(st.hands[p])
-    if st.round > 1 or st.forced[p]:
-        sets.append(st.reserves[p])
-    return not any(_playable(st, p, k) for cards in sets for k in set(cards))
-
-
-def _playable(st: State, p: int, kind: int) -> bool:
-    cfg = st.cfg
-    req = requirement_met(st, p, kind)
-    if cfg.free_ok[kind] and (req or cfg.free_play_ignores_requirements):
-        return True
-    return req and cfg.cost[kind] <= st.up[p]
-
-
-@handler("exchange")
-def _exchange(st: State, frame: tuple, action: Any):
-    p = st.active
-    if action is None:
-        if st.forced[p]:
-            return (p, "exchange", [("exchange", True)])
-        if st.round == 1:
-            return (p, "exchange", [("exchange", False)])
-        return (p, "exchange", [("exchange", False), ("exchange", True)])
-    pop(st)
-    st.forced = tup_set(st.forced, p, False)
-    if action[1]:
-        hand, reserve = st.hands[p], st.reserves[p]
-        st.hands = tup_set(st.hands, p, reserve)
-        st.reserves = tup_set(st.reserves, p, hand)
-    return None
-
-
-def draw_count(st: State) -> int:
-    """⌈n/2⌉ + 2 cards, n = the opponent's formed factions."""
-    n = len(st.areas[1 - st.active])
-    return (n + 1) // 2 + 2
-
-
-@handler("drawq")
-def _draw_question(st: State, frame: tuple, action: Any):
-    p = st.active
-    if action is None:
-        if not st.hands[p]:
-            return (p, "draw", [("draw", True)])
-        return (p, "draw", [("draw", False), ("draw", True)])
-    pop(st)
-    if action[1]:
-        push(st, ("deal", draw_count(st), p, HAND, "draw"),
-             ("deal", 1, 1 - p, RESERVE, "reserve-draw"))
-    return None
-
-
-@handler("deal")
-def _deal(st: State, frame: tuple, action: Any):
-    """Draw `n` cards one chance action at a time into a hand, a reserve or a column
-    (("col", ci): cards played free, without abilities, owned by the active player)."""
-    _, n, seat, zone, kind = frame
-    if action is None:
-        if n <= 0 or not refill_deck(st):
-            pop(st)
-            return None
-        return (CHANCE, kind, "deck")
-    k = st.cfg.index[action[1]]
-    deck = st.deck
-    st.deck = deck[:k] + (deck[k] - 1,) + deck[k + 1:]
-    st.ndeck -= 1
-    if zone == HAND:
-        hands = st.hands
-        st.hands = (hands[0] + (k,), hands[1]) if seat == 0 else (hands[0], hands[1] + (k,))
-    elif zone == RESERVE:
-        res = st.reserves
-        st.reserves = (res[0] + (k,), res[1]) if seat == 0 else (res[0], res[1] + (k,))
-    else:
-        place(st, zone[1], k, st.active)
-    if n > 1:
-        st.stack = st.stack[:-1] + (("deal", n - 1, seat, zone, kind),)
-    else:
-        st.stack = st.stack[:-1]
-    return None
-
-
-def _area_colours(st: State, seat: int) -> dict[str | None, int]:
-    """How many cards of each current colour a score area holds (for requirements)."""
-    have: dict[str | None, int] = {}
-    colour = st.cfg.colour
-    for kind, disc in st.areas[seat]:
-        c = disc or colour[kind]
-        have[c] = have.get(c, 0) + 1
-    return have
-
-
-def _copies(hand: tuple) -> dict[int, int]:
-    """Copies of each kind in a hand, in the order of first appearance."""
-    copies: dict[int, int] = {}
-    for k in hand:
-        copies[k] = copies.get(k, 0) + 1
-    return copies
-
-
-def _with_weights(p: int, kind: str, options: list, weights: list[int],
-                  copies: dict[int, int]) -> tuple:
-    """A play question, with its instance weights when the hand holds twins."""
-    if len(copies) == sum(copies.values()):
-        return (p, kind, options)
-    return (p, kind, options, weights)
-
-
-@handler("free")
-def _free(st: State, frame: tuple, action: Any):
-    p = st.active
-    cfg = st.cfg
-    if action is None:
-        options = [PASS]
-        ignore = cfg.free_play_ignores_requirements
-        have = None  # the score area's colours, counted only when a card needs them
-        needs, colour, free_ok, free_actions = cfg.needs, cfg.colour, cfg.free_ok, \
-            cfg.free_actions
-        copies = _copies(st.hands[p])
-        weights = [1]
-        for k, n in copies.items():
-            if not free_ok[k]:
-                continue
-            need = needs[k]
-            if need and not ignore:
-                if have is None:
-                    have = _area_colours(st, p)
-                if have.get(colour[k], 0) < need:
-                    continue
-            options += free_actions[k]
-            weights += (n, n, n)
-        return _with_weights(p, "free", options, weights, copies)
-    pop(st)
-    if action[0] == "pass":
-        return None
-    k = cfg.index[action[1]]
-    ci = p * 3 + action[2] - 1
-    st.hands = tup_set(st.hands, p, remove_from(st.hands[p], k))
-    place(st, ci, k, p)
-    event(st, k, p, 0)
-    push(st, ("form", ci))
-    return None
-
-
-@handler("play")
-def _play(st: State, frame: tuple, action: Any):
-    p = st.active
-    cfg = st.cfg
-    if action is None:
-        options = [PASS]
-        up = st.up[p]
-        have = None  # the score area's colours, counted only when a card needs them
-        cost, needs, colour, play_actions = cfg.cost, cfg.needs, cfg.colour, cfg.play_actions
-        copies = _copies(st.hands[p])
-        weights = [1]
-        for k, n in copies.items():
-            if cost[k] > up:
-                continue
-            need = needs[k]
-            if need:
-                if have is None:
-                    have = _area_colours(st, p)
-                if have.get(colour[k], 0) < need:
-                    continue
-            options += play_actions[k]
-            weights += (n, n, n)
-        return _with_weights(p, "play", options, weights, copies)
-    if action[0] == "pass":
-        pop(st)
-        return None
-    k = cfg.index[action[1]]
-    ci = p * 3 + action[2] - 1
-    cost = cfg.cost[k]
-    if cost:
-        st.up = tup_set(st.up, p, st.up[p] - cost)
-        st.down = tup_set(st.down, p, st.down[p] + cost)
-    st.hands = tup_set(st.hands, p, remove_from(st.hands[p], k))
-    uid = place(st, ci, k, p)
-    event(st, k, p, 0)
-    if cfg.triggered[k]:
-        push(st, ("fx", ci, uid, k, 0), ("formall",))
-    else:
-        push(st, ("formall",))
-    return None
-
-
-@handler("cleanup")
-def _cleanup(st: State, frame: tuple, action: Any) -> None:
-    p, o = st.active, 1 - st.active
-    pop(st)
-    st.hands = (((), st.hands[1] + st.hands[0]) if p == 0 else (st.hands[0] + st.hands[1], ()))
-    limit = st.cfg.round_limit
-    if len(st.areas[o]) >= FACTIONS_TO_END:
-        st.end = "factions"
-    elif limit is not None and st.round >= limit:
-        st.end = "round-limit"
-    else:
-        st.active = o
-    return None
-
-
-# --- forming --------------------------------------------------------------------------
-
-@handler("formall")
-def _form_all(st: State, frame: tuple, action: Any) -> None:
-    """After an ability: every column of either player with 5 or more cards is checked,
-    the active player's first, each player's from column 1 to 3."""
-    pop(st)
-    cols = st.cols
-    if any(len(c) >= 5 for c in cols):
-        p = st.active
-        order = (p * 3, p * 3 + 1, p * 3 + 2, (1 - p) * 3, (1 - p) * 3 + 1, (1 - p) * 3 + 2)
-        push(st, *[("form", ci) for ci in order if len(cols[ci]) >= 5])
-    return None
-
-
-def _colour_counts(st: State, column: tuple) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    cfg = st.cfg
-    for entry in column:
-        c = entry[1] or cfg.colour[entry[0]]
-        if c is not None:
-            counts[c] = counts.get(c, 0) + 1
-    return counts
-
-
-@handler("form")
-def _form(st: State, frame: tuple, action: Any):
-    """A column of 5+ cards: with 3+ of a colour its owner picks a representative of such a
-    colour (which fixes the colour); the rest is discarded. Otherwise all is discarded.
-    Not an ability's discard: an Angels Junior does not stop it."""
-    ci = frame[1]
-    column = st.cols[ci]
-    seat = ci // 3
-    if action is None:
-        if len(column) < 5:
-            pop(st)
-            return None
-        counts = _colour_counts(st, column)
-        qualified = {c for c, n in counts.items() if n >= 3}
-        if not qualified:
-            pop(st)
-            _clear(st, ci, None)
-            return None
-        cfg = st.cfg
-        options, weights = grouped((entry[:2], ("form", pos))
-                                   for pos, entry in enumerate(column)
-                                   if colour_of(cfg, entry) in qualified)
-        return (seat, "form", options, weights)
-    pop(st)
-    pos = action[1]
-    rep = column[pos]
-    n = _colour_counts(st, column)[colour_of(st.cfg, rep)]
-    st.areas = tup_set(st.areas, seat, st.areas[seat] + ((rep[0], rep[1]),))
-    event(st, rep[0], seat, 1)
-    gain_coins(st, seat, 1 if n < 5 else 2)
-    _clear(st, ci, pos)
-    return None
-
-
-def _clear(st: State, ci: int, keep: int | None) -> None:
-    for pos, entry in enumerate(st.cols[ci]):
-        if pos != keep:
-            to_discard(st, entry[0])
-    st.cols = tup_set(st.cols, ci, ())
 
 
 # --- results --------------------------------------------------------------------------
@@ -608,6 +368,7 @@ class Majority2Engine:
     sample_chance = staticmethod(sample_chance)
     option_weights = staticmethod(option_weights)
     apply = staticmethod(apply)
+    playout = staticmethod(playout)
     returns = staticmethod(returns)
 
     @staticmethod
@@ -631,9 +392,9 @@ def to_record(cfg: Config, played: eng.PlayedGame, names: Sequence[str]) -> dict
 
 
 def view_key(st: State) -> tuple:
-    """Everything that describes the position (for comparing replays)."""
-    return (st.deck, st.discard, st.hands, st.reserves, st.cols, st.areas, st.up, st.down,
-            st.active, st.round, st.forced, st.stack, st.end)
+    """Everything that describes the position, as a value later moves cannot change (for
+    comparing replays)."""
+    return (*frozen(st), st.active, st.round, st.forced, tuple(st.stack), st.end)
 
 
 def disc_place_of(st: State, colour: str) -> tuple | None:

@@ -1,12 +1,20 @@
-"""The Majority 2's game state as a cheap copy-on-write value, and the table-top moves
-(draw, discard, place, discs, coins) that the phases and the abilities share.
+"""The Majority 2's game state, and the table-top moves (draw, discard, place, discs, coins)
+that the phases and the abilities share.
 
-Why this shape: `pnp simulate` plays thousands of games and search bots branch from every
-state, so a state is a flat object of tuples and ints: `copy()` copies about twenty
-references, and a move replaces only the tuples it changes. Cards are *kinds* (indices into
-`Config.ids`); a deck or discard pile is a tuple of counts per kind, because a shuffled deck
-is only ever observed one draw at a time, and every draw is a chance action naming the card
-(so a game is fully described by its actions, and a log can say which card was drawn).
+Why this shape: `pnp simulate` plays thousands of games and search bots play out thousands
+of rollouts, so the moves change the state *in place* (a list append, not a rebuilt tuple),
+and whoever needs the old state keeps a `copy()` (about fifteen short lists): the engine's
+`apply` copies once per action and leaves its input alone, a rollout copies once and then
+advances that copy to its end. Cards are *kinds* (indices into `Config.ids`); a deck or
+discard pile is a list of counts per kind, because a shuffled deck is only ever observed one
+draw at a time, and every draw is a chance action naming the card (so a game is fully
+described by its actions, and a log can say which card was drawn). The deck also keeps its
+cards as a sorted list (`pile`), so the r-th card in kind order — a random draw — is one
+index away.
+
+What a player cannot see (for search bots that re-deal it, see `bots.determinise`): the
+order of the deck (never stored: each draw is a chance action), and the other player's
+reserve (`reserves[seat]`, hidden from the other seat). Everything else is on the table.
 
 A card in a column is an entry `(kind, disc, owner, uid)`: `disc` is a colour or None,
 `owner` the seat whose card it is (it matters for Ghosts, which can sit in the other
@@ -16,6 +24,7 @@ after other cards moved. A score-area card is `(kind, disc)`.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -87,35 +96,60 @@ class Config:
 
 
 class State:
-    """One moment of a game. Treat it as immutable: `apply` works on a `copy()`."""
+    """One moment of a game. The moves below change it in place: keep a `copy()` of any
+    state you still need (the engine's `apply` does). Containers that change every round
+    are lists (`deck`, `pile`, `discard`, `hands`, `reserves`, `cols`, `stack`); `areas`,
+    `up`, `down` and `forced` are tuples, replaced when they change."""
 
-    __slots__ = ("cfg", "deck", "ndeck", "discard", "hands", "reserves", "cols", "areas",
+    __slots__ = ("cfg", "deck", "pile", "discard", "hands", "reserves", "cols", "areas",
                  "up", "down", "active", "round", "forced", "stack", "uid", "stalled",
-                 "events", "need", "weights", "end")
+                 "events", "need", "weights", "end", "memo")
+
+    @property
+    def ndeck(self) -> int:
+        """Cards left in the deck."""
+        return len(self.pile)
 
     def copy(self) -> State:
+        """An independent state at the same moment (the same question pending)."""
         new = State.__new__(State)
         new.cfg = self.cfg
-        new.deck = self.deck
-        new.ndeck = self.ndeck
-        new.discard = self.discard
-        new.hands = self.hands
-        new.reserves = self.reserves
-        new.cols = self.cols
+        new.deck = self.deck[:]
+        new.pile = self.pile[:]
+        new.discard = self.discard[:]
+        hands, reserves = self.hands, self.reserves
+        new.hands = [hands[0][:], hands[1][:]]
+        new.reserves = [reserves[0][:], reserves[1][:]]
+        new.cols = [column[:] for column in self.cols]
         new.areas = self.areas
         new.up = self.up
         new.down = self.down
         new.active = self.active
         new.round = self.round
         new.forced = self.forced
-        new.stack = self.stack
+        new.stack = self.stack[:]
         new.uid = self.uid
         new.stalled = self.stalled
         new.events = self.events
-        new.need = None
-        new.weights = None
+        new.need = self.need
+        new.weights = self.weights
         new.end = self.end
+        new.memo = self.memo
         return new
+
+
+def set_deck(st: State, counts) -> None:
+    """Make the deck hold `counts[kind]` cards of each kind (setups, re-deals, tests)."""
+    st.deck = list(counts)
+    st.pile = [k for k, n in enumerate(counts) for _ in range(n)]
+
+
+def frozen(st: State) -> tuple:
+    """The table as nested tuples (deck, discard, hands, reserves, cols, areas, up, down):
+    a value to compare or hash that later moves cannot change."""
+    return (tuple(st.deck), tuple(st.discard), tuple(map(tuple, st.hands)),
+            tuple(map(tuple, st.reserves)), tuple(map(tuple, st.cols)), st.areas, st.up,
+            st.down)
 
 
 # Frame handlers by frame name: handler(state, frame, action) -> need or None.
@@ -123,7 +157,9 @@ class State:
 # options), or (player, kind, options, weights) when an option stands for several card
 # instances (see `grouped`) — leaving the state as it was, or makes progress (changes the
 # state, pops or pushes frames) and returns None. Called with the chosen action, it
-# carries it out.
+# carries it out and returns None — or, when it left its own frame on top and that frame
+# would ask again at once, that next need (a deal of several cards saves a round trip per
+# card). Options lists are never changed once made (some are shared constants).
 Handler = Callable[[State, tuple, Any], Any]
 HANDLERS: dict[str, Handler] = {}
 
@@ -158,23 +194,19 @@ def grouped(pairs) -> tuple[list, list[int] | None]:
 
 def push(st: State, *frames: tuple) -> None:
     """Push frames so that the first one given runs first."""
-    st.stack = st.stack + frames[::-1]
+    st.stack.extend(reversed(frames))
 
 
 def pop(st: State) -> None:
-    st.stack = st.stack[:-1]
+    st.stack.pop()
 
 
 def replace_top(st: State, frame: tuple) -> None:
-    st.stack = st.stack[:-1] + (frame,)
+    st.stack[-1] = frame
 
 
 def tup_set(values: tuple, i: int, value: Any) -> tuple:
     return values[:i] + (value,) + values[i + 1:]
-
-
-def add_count(counts: tuple[int, ...], kind: int, delta: int) -> tuple[int, ...]:
-    return counts[:kind] + (counts[kind] + delta,) + counts[kind + 1:]
 
 
 def event(st: State, kind: int, seat: int, what: int) -> None:
@@ -189,7 +221,7 @@ def colour_of(cfg: Config, entry: tuple) -> str | None:
     return entry[1] or cfg.colour[entry[0]]
 
 
-def protected(cfg: Config, column: tuple) -> bool:
+def protected(cfg: Config, column: list) -> bool:
     """An Angels Junior (any protect_column card) in a column shields all of it from
     discards by abilities."""
     prot = cfg.protects
@@ -200,9 +232,36 @@ def area_colour_count(cfg: Config, area: tuple, colour: str | None) -> int:
     return sum(1 for kind, disc in area if (disc or cfg.colour[kind]) == colour)
 
 
+def requirements(st: State, seat: int) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """Per card kind: whether `seat`'s score area meets its requirement, and whether it may
+    be Free Played (not barred, requirement met or waived by the rule option).
+
+    Every Free and Standard Play question asks this for each hand card, and a score area
+    changes a dozen times a game, so the answer is kept in `st.memo` beside the `areas`
+    tuple it was computed from: `areas` is replaced whenever a score area changes, so a
+    stale answer is never read. Copies share the memo (it depends on `areas` alone)."""
+    memo = st.memo
+    if memo is None or memo[0] is not st.areas:
+        memo = st.memo = (st.areas, [None, None])
+    found = memo[1][seat]
+    if found is None:
+        found = memo[1][seat] = _requirements(st.cfg, st.areas[seat])
+    return found
+
+
+def _requirements(cfg: Config, area: tuple) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    have: dict[str | None, int] = {}
+    for kind, disc in area:
+        c = disc or cfg.colour[kind]
+        have[c] = have.get(c, 0) + 1
+    met = tuple(not n or have.get(c, 0) >= n for n, c in zip(cfg.needs, cfg.colour, strict=True))
+    ignore = cfg.free_play_ignores_requirements
+    free = tuple(ok and (ignore or m) for ok, m in zip(cfg.free_ok, met, strict=True))
+    return met, free
+
+
 def requirement_met(st: State, seat: int, kind: int) -> bool:
-    need = st.cfg.needs[kind]
-    return not need or area_colour_count(st.cfg, st.areas[seat], st.cfg.colour[kind]) >= need
+    return requirements(st, seat)[0][kind]
 
 
 def supply_coins(st: State) -> int:
@@ -218,12 +277,7 @@ def gain_coins(st: State, seat: int, n: int) -> None:
 # --- cards moving -------------------------------------------------------------------
 
 def to_discard(st: State, kind: int) -> None:
-    st.discard = add_count(st.discard, kind, 1)
-
-
-def remove_from(cards: tuple, kind: int) -> tuple:
-    i = cards.index(kind)
-    return cards[:i] + cards[i + 1:]
+    st.discard[kind] += 1
 
 
 def find_uid(st: State, uid: int) -> tuple[int, int] | None:
@@ -238,38 +292,33 @@ def find_uid(st: State, uid: int) -> tuple[int, int] | None:
 def place(st: State, ci: int, kind: int, owner: int, disc: str | None = None) -> int:
     """Put a card at the foot of column `ci` (0-5: seat * 3 + column); returns its uid."""
     st.uid += 1
-    st.cols = tup_set(st.cols, ci, st.cols[ci] + ((kind, disc, owner, st.uid),))
+    st.cols[ci].append((kind, disc, owner, st.uid))
     return st.uid
 
 
 def take_entry(st: State, ci: int, pos: int) -> tuple:
     """Remove and return the card at `pos` of column `ci` (its disc goes with the entry;
     callers that discard it simply drop the disc, which returns it to the supply)."""
-    column = st.cols[ci]
-    st.cols = tup_set(st.cols, ci, column[:pos] + column[pos + 1:])
-    return column[pos]
-
-
-def discard_entry(st: State, ci: int, pos: int) -> None:
-    to_discard(st, take_entry(st, ci, pos)[0])
+    return st.cols[ci].pop(pos)
 
 
 def refill_deck(st: State) -> bool:
     """Before a draw: reshuffle the discards into an empty deck. False when nothing is
     left to draw anywhere."""
-    if st.ndeck:
+    if st.pile:
         return True
-    total = sum(st.discard)
-    if not total:
+    if not any(st.discard):
         return False
-    st.deck, st.ndeck = st.discard, total
-    st.discard = (0,) * len(st.discard)
+    set_deck(st, st.discard)
+    st.discard = [0] * len(st.discard)
     return True
 
 
 def take_from_deck(st: State, kind: int) -> None:
-    st.deck = add_count(st.deck, kind, -1)
-    st.ndeck -= 1
+    """Take one card of `kind` out of the deck (a chance action named it)."""
+    st.deck[kind] -= 1
+    pile = st.pile
+    del pile[bisect_left(pile, kind)]
 
 
 # --- discs --------------------------------------------------------------------------
@@ -292,7 +341,7 @@ def set_disc(st: State, where: tuple, colour: str | None) -> None:
     zone, a, pos = where
     if zone == "col":
         entry = st.cols[a][pos]
-        st.cols = tup_set(st.cols, a, tup_set(st.cols[a], pos, (entry[0], colour, *entry[2:])))
+        st.cols[a][pos] = (entry[0], colour, *entry[2:])
     else:
         card = st.areas[a][pos]
         st.areas = tup_set(st.areas, a, tup_set(st.areas[a], pos, (card[0], colour)))

@@ -1,0 +1,320 @@
+"""The Majority 2's round, phase by phase, and forming: the frame handlers that every
+round runs (the abilities' handlers are in `effects.py`; the interpreter in `engine.py`).
+
+A round is the permanent `("round",)` frame at the bottom of the stack: it turns the
+active player's coins up, checks for a stalled round, and pushes the phases (Exchange,
+Draw, Free Play, Standard Play, Cleanup), which pop themselves in turn. Why the questions
+below are often shared constants and options are built from per-kind action tuples made
+once in `Config`: they are asked hundreds of times a game, in every rollout of a search.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.games.majority2.scoring import FACTIONS_TO_END
+from pnp.games.majority2.state import (
+    CHANCE,
+    HAND,
+    RESERVE,
+    State,
+    colour_of,
+    event,
+    gain_coins,
+    grouped,
+    handler,
+    place,
+    refill_deck,
+    requirement_met,
+    requirements,
+    take_from_deck,
+    tup_set,
+)
+
+PASS = ("pass",)
+# The phases of a round as they sit on the stack: the last runs first.
+ROUND_PHASES = (("cleanup",), ("play",), ("free",), ("drawq",), ("exchange",))
+FORM_ALL = ("formall",)
+# Columns in the order forming checks them after an ability: the active seat's first.
+FORM_ORDER = ((0, 1, 2, 3, 4, 5), (3, 4, 5, 0, 1, 2))
+# The questions that never change (per seat): shared, never modified.
+_NO, _YES = ("exchange", False), ("exchange", True)
+EXCHANGE_FORCED = tuple((p, "exchange", [_YES]) for p in (0, 1))
+EXCHANGE_BANNED = tuple((p, "exchange", [_NO]) for p in (0, 1))
+EXCHANGE_FREE = tuple((p, "exchange", [_NO, _YES]) for p in (0, 1))
+DRAW_FORCED = tuple((p, "draw", [("draw", True)]) for p in (0, 1))
+DRAW_FREE = tuple((p, "draw", [("draw", False), ("draw", True)]) for p in (0, 1))
+DECK_DRAW = {kind: (CHANCE, kind, "deck")
+             for kind in ("setup", "draw", "reserve-draw", "ability-draw")}
+
+
+# --- the round ------------------------------------------------------------------------
+
+@handler("round")
+def _round(st: State, frame: tuple, action: Any) -> None:
+    """Start the active player's round: income, then the stall test, then the phases."""
+    p = st.active
+    st.round += 1
+    up, down = st.up, st.down
+    if down[p]:
+        st.up = (up[0] + down[0], up[1]) if p == 0 else (up[0], up[1] + down[1])
+        st.down = (0, down[1]) if p == 0 else (down[0], 0)
+    if is_stalled(st):
+        if st.stalled:
+            st.end = "stalled"
+            return None
+        st.stalled = 1
+    else:
+        st.stalled = 0
+    st.stack += ROUND_PHASES
+    return None
+
+
+def is_stalled(st: State) -> bool:
+    """Nothing to draw anywhere, and no card the player could play, whatever they chose at
+    Exchange (hand, reserve, or the one their Exchange rule leaves them)."""
+    if st.pile or any(st.discard):
+        return False
+    p = st.active
+    sets = []
+    if not st.forced[p]:
+        sets.append(st.hands[p])
+    if st.round > 1 or st.forced[p]:
+        sets.append(st.reserves[p])
+    return not any(_playable(st, p, k) for cards in sets for k in set(cards))
+
+
+def _playable(st: State, p: int, kind: int) -> bool:
+    cfg = st.cfg
+    req = requirement_met(st, p, kind)
+    if cfg.free_ok[kind] and (req or cfg.free_play_ignores_requirements):
+        return True
+    return req and cfg.cost[kind] <= st.up[p]
+
+
+@handler("exchange")
+def _exchange(st: State, frame: tuple, action: Any):
+    p = st.active
+    if action is None:
+        if st.forced[p]:
+            return EXCHANGE_FORCED[p]
+        return EXCHANGE_BANNED[p] if st.round == 1 else EXCHANGE_FREE[p]
+    st.stack.pop()
+    if st.forced[p]:
+        st.forced = tup_set(st.forced, p, False)
+    if action[1]:
+        hands, reserves = st.hands, st.reserves
+        hands[p], reserves[p] = reserves[p], hands[p]
+    return None
+
+
+def draw_count(st: State) -> int:
+    """⌈n/2⌉ + 2 cards, n = the opponent's formed factions."""
+    n = len(st.areas[1 - st.active])
+    return (n + 1) // 2 + 2
+
+
+@handler("drawq")
+def _draw_question(st: State, frame: tuple, action: Any):
+    p = st.active
+    if action is None:
+        return DRAW_FREE[p] if st.hands[p] else DRAW_FORCED[p]
+    stack = st.stack
+    stack.pop()
+    if action[1]:  # the hand first, then the opponent's reserve card
+        stack.append(("deal", 1, 1 - p, RESERVE, "reserve-draw"))
+        stack.append(("deal", draw_count(st), p, HAND, "draw"))
+    return None
+
+
+@handler("deal")
+def _deal(st: State, frame: tuple, action: Any):
+    """Draw `n` cards one chance action at a time into a hand, a reserve or a column
+    (("col", ci): cards played free, without abilities, owned by the active player)."""
+    _, n, seat, zone, kind = frame
+    if action is None:
+        if n > 0 and (st.pile or refill_deck(st)):
+            return DECK_DRAW[kind]
+        st.stack.pop()
+        return None
+    k = st.cfg.index[action[1]]
+    take_from_deck(st, k)
+    if zone == HAND:
+        st.hands[seat].append(k)
+    elif zone == RESERVE:
+        st.reserves[seat].append(k)
+    else:
+        place(st, zone[1], k, st.active)
+    if n == 1:
+        st.stack.pop()
+        return None
+    st.stack[-1] = ("deal", n - 1, seat, zone, kind)
+    return DECK_DRAW[kind] if st.pile else None  # the next card (none: reshuffle first)
+
+
+# --- Free Play and Standard Play ------------------------------------------------------
+
+def _free_question(st: State, p: int) -> tuple:
+    """Free Play: pass, or a hand card not barred from it whose requirement is met (or
+    waived by the rule option), into any column; no cost."""
+    free = requirements(st, p)[1]
+    allowed = [k for k in st.hands[p] if free[k]]
+    return _hand_question(p, "free", allowed, st.cfg.free_actions)
+
+
+def _play_question(st: State, p: int) -> tuple:
+    """Standard Play: pass, or a hand card whose cost the face-up coins pay and whose
+    requirement is met, into any column."""
+    met = requirements(st, p)[0]
+    up, cost = st.up[p], st.cfg.cost
+    allowed = [k for k in st.hands[p] if cost[k] <= up and met[k]]
+    return _hand_question(p, "play", allowed, st.cfg.play_actions)
+
+
+def _hand_question(p: int, kind: str, allowed: list, actions: tuple) -> tuple:
+    """Pass, then each allowed card's three actions (`actions[card]`), cards in the order
+    they first appear in the hand (`allowed`: the hand's allowed cards, copies included).
+    A card held in several copies is one option per column, with its copies as weight."""
+    options = [PASS]
+    if len(allowed) == 1:
+        options += actions[allowed[0]]
+        return (p, kind, options)
+    kinds = dict.fromkeys(allowed)
+    for k in kinds:
+        options += actions[k]
+    if len(kinds) == len(allowed):
+        return (p, kind, options)
+    weights = [1]
+    for k in kinds:
+        n = allowed.count(k)
+        weights += (n, n, n)
+    return (p, kind, options, weights)
+
+
+@handler("free")
+def _free(st: State, frame: tuple, action: Any):
+    p = st.active
+    if action is None:
+        return _free_question(st, p)
+    st.stack.pop()
+    if action[0] == "pass":
+        return None
+    k = st.cfg.index[action[1]]
+    ci = p * 3 + action[2] - 1
+    st.hands[p].remove(k)
+    place(st, ci, k, p)
+    event(st, k, p, 0)
+    if len(st.cols[ci]) >= 5:
+        st.stack.append(("form", ci))
+    return None
+
+
+@handler("play")
+def _play(st: State, frame: tuple, action: Any):
+    p = st.active
+    cfg = st.cfg
+    if action is None:
+        return _play_question(st, p)
+    if action[0] == "pass":
+        st.stack.pop()
+        return None
+    k = cfg.index[action[1]]
+    ci = p * 3 + action[2] - 1
+    cost = cfg.cost[k]
+    if cost:
+        up, down = st.up, st.down
+        st.up = (up[0] - cost, up[1]) if p == 0 else (up[0], up[1] - cost)
+        st.down = (down[0] + cost, down[1]) if p == 0 else (down[0], down[1] + cost)
+    st.hands[p].remove(k)
+    uid = place(st, ci, k, p)
+    event(st, k, p, 0)
+    if cfg.triggered[k]:
+        st.stack += (FORM_ALL, ("fx", ci, uid, k, 0))
+    elif len(st.cols[ci]) >= 5:
+        # Without an ability only this column changed (every column is under 5 cards
+        # between plays), so checking all of them would check this one alone.
+        st.stack.append(("form", ci))
+    return None
+
+
+@handler("cleanup")
+def _cleanup(st: State, frame: tuple, action: Any) -> None:
+    p, o = st.active, 1 - st.active
+    st.stack.pop()
+    hands = st.hands
+    hands[o] = hands[o] + hands[p]
+    hands[p] = []
+    limit = st.cfg.round_limit
+    if len(st.areas[o]) >= FACTIONS_TO_END:
+        st.end = "factions"
+    elif limit is not None and st.round >= limit:
+        st.end = "round-limit"
+    else:
+        st.active = o
+    return None
+
+
+# --- forming --------------------------------------------------------------------------
+
+@handler("formall")
+def _form_all(st: State, frame: tuple, action: Any) -> None:
+    """After an ability: every column of either player with 5 or more cards is checked,
+    the active player's first, each player's from column 1 to 3."""
+    st.stack.pop()
+    cols = st.cols
+    full = [("form", ci) for ci in FORM_ORDER[st.active] if len(cols[ci]) >= 5]
+    if full:
+        st.stack += reversed(full)
+    return None
+
+
+def _colour_counts(st: State, column: list) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    cfg = st.cfg
+    for entry in column:
+        c = entry[1] or cfg.colour[entry[0]]
+        if c is not None:
+            counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+@handler("form")
+def _form(st: State, frame: tuple, action: Any):
+    """A column of 5+ cards: with 3+ of a colour its owner picks a representative of such a
+    colour (which fixes the colour); the rest is discarded. Otherwise all is discarded.
+    Not an ability's discard: an Angels Junior does not stop it."""
+    ci = frame[1]
+    column = st.cols[ci]
+    seat = ci // 3
+    cfg = st.cfg
+    if action is None:
+        if len(column) < 5:
+            st.stack.pop()
+            return None
+        counts = _colour_counts(st, column)
+        qualified = {c for c, n in counts.items() if n >= 3}
+        if not qualified:
+            st.stack.pop()
+            _clear(st, ci, None)
+            return None
+        options, weights = grouped((entry[:2], ("form", pos))
+                                   for pos, entry in enumerate(column)
+                                   if colour_of(cfg, entry) in qualified)
+        return (seat, "form", options, weights)
+    st.stack.pop()
+    pos = action[1]
+    rep = column[pos]
+    n = _colour_counts(st, column)[colour_of(cfg, rep)]
+    st.areas = tup_set(st.areas, seat, st.areas[seat] + ((rep[0], rep[1]),))
+    event(st, rep[0], seat, 1)
+    gain_coins(st, seat, 1 if n < 5 else 2)
+    _clear(st, ci, pos)
+    return None
+
+
+def _clear(st: State, ci: int, keep: int | None) -> None:
+    discard = st.discard
+    for pos, entry in enumerate(st.cols[ci]):
+        if pos != keep:
+            discard[entry[0]] += 1
+    st.cols[ci] = []
