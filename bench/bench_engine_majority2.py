@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import time
 
-from pnp.gamedata import load_content
 from pnp.games import engine as eng
+from pnp.games.gamedata import load_content
 from pnp.games.majority2 import engine as m2
 
 

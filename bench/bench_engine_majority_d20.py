@@ -11,9 +11,9 @@ import time
 from pathlib import Path
 
 from pnp.check import check_file, load_record, rules_in_force
-from pnp.gamedata import load_content
 from pnp.games import GAMES
 from pnp.games.engine import play
+from pnp.games.gamedata import load_content
 
 GAMES_PER_RUN = 300
 MOVES = 100_000

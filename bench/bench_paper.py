@@ -15,9 +15,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from pnp.build import BuildRequest, plan_build
 from pnp.games import GAMES
-from pnp.kit import DOCUMENTS
+from pnp.kits.build import plan_build
+from pnp.kits.kit import DOCUMENTS
+from pnp.kits.request import BuildRequest
 from pnp.render.decks import PrintOptions
 
 MODES = (("a4", "duplex-long"), ("letter", "duplex-long"), ("a4", "fold"), ("letter", "fold"))

@@ -22,7 +22,7 @@ MEMORY_GAMES = int(os.environ.get("BENCH_SIM_GAMES", "100000"))
 
 
 def _plan(game: str, bots: str, games: int, **options):
-    from pnp.simulate import Request, plan_simulation
+    from pnp.simulate.plan import Request, plan_simulation
 
     return plan_simulation(Request(game, games=games, bots=[bots], **options))
 
@@ -30,7 +30,7 @@ def _plan(game: str, bots: str, games: int, **options):
 def rates() -> dict[tuple[str, str], float]:
     """Games per second on one core, per game and bot (every seat the same bot)."""
     from pnp.games import GAMES
-    from pnp.simulate import run
+    from pnp.simulate.run import run
 
     found = {}
     for game in GAMES.values():
@@ -49,7 +49,7 @@ def rates() -> dict[tuple[str, str], float]:
 
 
 def speedup(game: str, games: int) -> None:
-    from pnp.simulate import run
+    from pnp.simulate.run import run
 
     plan = _plan(game, "random", games)
     times = {}
@@ -74,7 +74,7 @@ def report_time() -> None:
 
 MEMORY_SCRIPT = """
 import resource, sys
-from pnp.simulate import Request, plan_simulation, run
+from pnp.simulate.plan import Request, plan_simulation, run
 plan = plan_simulation(Request(sys.argv[1], games=int(sys.argv[2]), bots=["random"]))
 run(plan, jobs=2)
 own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

@@ -49,7 +49,8 @@ def warm(runs: int) -> tuple[float, float]:
     minimal script's drawing alone: start-up and imports excluded on both sides."""
     import importlib.util
 
-    from pnp.build import BuildRequest, run_build
+    from pnp.kits.build import run_build
+    from pnp.kits.request import BuildRequest
 
     spec = importlib.util.spec_from_file_location("minimal", ROOT / "bench" / "minimal_words.py")
     minimal = importlib.util.module_from_spec(spec)

@@ -17,8 +17,8 @@ from typing import Any
 from pnp.content.jsonfile import JsonDoc, load_json
 from pnp.content.schemas import load_schema, schema_problems, without_unknown_keys
 from pnp.errors import DataError, PnpError, Problem, UsageError
-from pnp.gamedata import load_content
 from pnp.games import GAMES, Game, get_game
+from pnp.games.gamedata import load_content
 from pnp.games.recordtools import did_you_mean
 from pnp.games.verdict import Verdict, Violation
 

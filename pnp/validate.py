@@ -16,8 +16,8 @@ from pnp.content import paths
 from pnp.content.sources import detect_kind, load_source
 from pnp.content.wordlist import WordList
 from pnp.errors import DataError, PnpError, Problem, SchemaError
-from pnp.gamedata import load_content
 from pnp.games import GAMES, kind_owner
+from pnp.games.gamedata import load_content
 from pnp.render.fonts import FontFamily
 
 _SUFFIXES = (".json", ".txt", ".csv")
@@ -141,7 +141,8 @@ def _print_problems(path: Path, role: str, game_id: str, data_dir: Path | None,
                     font: FontFamily | None) -> list[Problem]:
     """For files of the user's own text (word lists, custom promos): every text that the
     build could not fit on its card, found by the build's own preflight."""
-    from pnp.build import BuildRequest, plan_build
+    from pnp.kits.build import plan_build
+    from pnp.kits.request import BuildRequest
 
     if role == "words":
         request = BuildRequest(games=(game_id,), data_dir=data_dir, words=path, font=font)
@@ -163,10 +164,10 @@ ART_LAYOUT = "m2-member-art"
 def _art_problems(path: Path, source) -> tuple[list[Problem], list[Problem]]:
     """Each card's `art`: the file exists and is a usable image (problems), and prints at
     300 DPI or more in the shipped member art window (warnings otherwise)."""
+    from pnp.kits.report import GOOD_DPI
     from pnp.render.images import inspect_image
     from pnp.render.layout import layout_set
     from pnp.render.pictures import art_box_dpi
-    from pnp.report import GOOD_DPI
 
     problems, warnings = [], []
     for i, card in enumerate(source.value["cards"]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pnp.gamedata import load_content
+from pnp.games.gamedata import load_content
 from pnp.games.majority2 import engine as m2
 from pnp.games.majority2.state import State, set_deck
 

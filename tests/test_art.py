@@ -404,7 +404,8 @@ def test_art_naming_warnings(cli, tmp_path):
 
 
 def test_every_game_names_its_cards_for_art(tmp_path):
-    from pnp.build import BuildRequest, game_printables
+    from pnp.kits.build import game_printables
+    from pnp.kits.request import BuildRequest
     from pnp.render.art import art_names
     from pnp.render.layout import layout_set
 

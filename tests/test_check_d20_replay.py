@@ -8,10 +8,10 @@ import sys
 
 from checkhelp import check, totals, wheres
 
-from pnp.gamedata import load_content
 from pnp.games.d20_stacks.judge import judge
 from pnp.games.d20_stacks.record import D20Record
 from pnp.games.d20_stacks.scoring import Card, Move, Table
+from pnp.games.gamedata import load_content
 
 
 def moves_record(players, moves, **extra):

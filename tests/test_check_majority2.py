@@ -6,7 +6,7 @@ import shutil
 import pytest
 from checkhelp import check, input_errors, totals, wheres
 
-from pnp.gamedata import load_content
+from pnp.games.gamedata import load_content
 from pnp.games.majority2.scoring import AreaCard, area_scores, card_vp, final_score
 
 from conftest import ROOT

@@ -46,6 +46,7 @@ def test_log_needs_majority2():
 def test_a_whole_engine_game_typed_in_gives_the_engine_log(tmp_path):
     from pnp.games import engine as eng
     from pnp.games.majority2 import engine as m2
+    from pnp.games.majority2 import log as m2_log
     from tests.m2tools import content
 
     cfg = m2.make_config(content(), promos="all", round_limit=None)
@@ -66,6 +67,6 @@ def test_a_whole_engine_game_typed_in_gives_the_engine_log(tmp_path):
     result = CliRunner().invoke(app, ["check", "--new", "majority2", "--log", "--out",
                                       str(out)], input=_answers(*lines))
     assert result.exit_code == 0, result.output[-2000:]
-    expected = m2.to_record(cfg, played, ["Ana", "Bo"])
+    expected = m2_log.to_record(cfg, played, ["Ana", "Bo"])
     expected.pop("claimed")
     assert json.loads(out.read_text("utf-8")) == expected

@@ -20,8 +20,8 @@ from typer.testing import CliRunner
 
 from pnp.check import check_file
 from pnp.cli import app
-from pnp.gamedata import load_content
 from pnp.games.d20_stacks.scoring import Move, apply_move, legal_adds
+from pnp.games.gamedata import load_content
 from pnp.games.majority.scoring import game_over, play_turn, start_round
 from pnp.games.majority_rules.scoring import claim, die_value
 

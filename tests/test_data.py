@@ -5,8 +5,8 @@ import re
 import pytest
 
 from pnp.content.wordlist import fold
-from pnp.gamedata import load_content
 from pnp.games import GAMES
+from pnp.games.gamedata import load_content
 from pnp.validate import validate_paths
 
 EXPECTED_COMPONENTS = {

@@ -9,7 +9,6 @@ import pytest
 from enginetools import check_record, play_checked, totals
 
 from pnp.errors import UsageError
-from pnp.gamedata import load_content
 from pnp.games import GAMES
 from pnp.games.d20_stacks import bots
 from pnp.games.d20_stacks.content import deck_from_values
@@ -23,6 +22,7 @@ from pnp.games.engine import (
     play,
     replay,
 )
+from pnp.games.gamedata import load_content
 
 SMALL = deck_from_values([0, 3, 5, 7, 20])
 # Ana: 5 new, Bo: 7 on it, Ana: 20 closes it, Bo: the dash must start a new stack.

@@ -9,9 +9,9 @@ import pytest
 from enginetools import check_record, play_checked, totals
 
 from pnp.errors import UsageError
-from pnp.gamedata import load_content
 from pnp.games import GAMES
 from pnp.games.engine import CHANCE, IllegalAction, Outcome, PlayedGame, play, replay
+from pnp.games.gamedata import load_content
 from pnp.games.majority import bots
 from pnp.games.majority.engine import ENGINE, MajorityConfig, make_config, to_record
 from pnp.games.majority.scoring import make_change

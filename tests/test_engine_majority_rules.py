@@ -10,8 +10,8 @@ import pytest
 
 from pnp.check import check_file
 from pnp.errors import UsageError
-from pnp.gamedata import load_content
 from pnp.games.engine import CHANCE, TERMINAL, IllegalAction, play, replay
+from pnp.games.gamedata import load_content
 from pnp.games.majority_rules import GAME
 from pnp.games.majority_rules.bots import BOTS
 from pnp.games.majority_rules.engine import ENGINE, Config, make_config, round_actions, to_record

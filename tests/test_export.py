@@ -4,7 +4,7 @@ import pypdf
 import pytest
 from PIL import Image
 
-from pnp.export import pixel_size
+from pnp.kits.export import pixel_size
 from pnp.render.model import Deck
 
 from pdftools import MM

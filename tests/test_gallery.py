@@ -6,7 +6,7 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from pnp.gallery import MANIFEST, render_html
+from pnp.kits.gallery import MANIFEST, render_html
 
 CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update",

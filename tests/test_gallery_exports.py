@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.gallery import MANIFEST, PRINTING
+from pnp.kits.gallery import MANIFEST, PRINTING
 
 
 def _figure(page: str, pdf: str) -> str:

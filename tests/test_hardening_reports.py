@@ -87,7 +87,7 @@ def test_a_manifest_that_is_a_fifo_does_not_hang(cli, built):
 
 
 def test_text_in_the_page_is_escaped(built):
-    from pnp.gallery import GalleryEntry, render_html
+    from pnp.kits.gallery import GalleryEntry, render_html
 
     entry = GalleryEntry("majority", 'majority/a"b<c>&d.pdf', 1, 2, "x<y", ('p/"q".png',))
     page = render_html([entry])

@@ -10,9 +10,10 @@ import pypdfium2
 import pytest
 from kittools import pdf_text
 
-from pnp.build import BuildRequest, run_build
-from pnp.gamedata import load_content
 from pnp.games.d20_stacks import printing
+from pnp.games.gamedata import load_content
+from pnp.kits.build import run_build
+from pnp.kits.request import BuildRequest
 from pnp.render.decks import PrintOptions
 
 from conftest import ROOT

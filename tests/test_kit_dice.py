@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import BuildRequest, run_build
 from pnp.errors import DataError
-from pnp.gamedata import load_content
+from pnp.games.gamedata import load_content
 from pnp.games.majority_rules import printing
+from pnp.kits.build import run_build
+from pnp.kits.request import BuildRequest
 from pnp.render.decks import PrintOptions
 from pnp.render.nets import fold
 

@@ -6,8 +6,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from pnp.build import BuildRequest, run_build
-from pnp.gamedata import load_content
+from pnp.games.gamedata import load_content
+from pnp.kits.build import run_build
+from pnp.kits.request import BuildRequest
 from pnp.render.decks import PrintOptions
 
 from pdftools import A4, LETTER, MM, catalog, fonts, image_count, page_sizes, text

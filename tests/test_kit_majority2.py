@@ -8,10 +8,11 @@ import pytest
 from kittools import page_texts
 from kittools import pdf_text as text
 
-from pnp.build import BuildRequest, run_build
-from pnp.gamedata import load_content
 from pnp.games import GAMES
+from pnp.games.gamedata import load_content
 from pnp.games.majority2 import printing
+from pnp.kits.build import run_build
+from pnp.kits.request import BuildRequest
 from pnp.render.decks import PrintOptions
 
 from conftest import ROOT

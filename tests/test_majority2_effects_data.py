@@ -8,7 +8,7 @@ import json
 from typer.testing import CliRunner
 
 from pnp.cli.app import app
-from pnp.gamedata import load_content
+from pnp.games.gamedata import load_content
 from pnp.games.majority2 import engine as m2
 
 PROMO = {"id": "promo-witches-x", "faction": "witches", "colour": "blue", "rank": "junior",

@@ -11,6 +11,7 @@ import pytest
 from pnp.check import check_file
 from pnp.games import engine as eng
 from pnp.games.majority2 import engine as m2
+from pnp.games.majority2 import log as m2_log
 from pnp.games.majority2.state import CHANCE
 from tests.m2tools import config
 
@@ -76,7 +77,7 @@ def _games(n: int, start: int = 0, check_every: int = 0, tmp_path=None):
             assert max(len(a) for a in final.areas) >= 5
         if check_every and seed % check_every == 0:  # and through pnp check's log replay
             path = tmp_path / "log.json"
-            path.write_text(json.dumps(m2.to_record(cfg, eng.PlayedGame(
+            path.write_text(json.dumps(m2_log.to_record(cfg, eng.PlayedGame(
                 tuple(actions), final, outcome), ["Ana", "Bo"])), "utf-8")
             verdict = check_file(path)
             assert verdict.ok and tuple(p.total for p in verdict.players) == outcome.scores

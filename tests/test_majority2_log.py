@@ -15,6 +15,7 @@ from pnp.cli.app import app
 from pnp.content.schemas import bundled_schema
 from pnp.games import engine as eng
 from pnp.games.majority2 import engine as m2
+from pnp.games.majority2 import log as m2_log
 from tests.m2tools import config
 
 NAMES = ["Ana", "Bo"]
@@ -27,7 +28,7 @@ def _played(seed: int, promos="all", **kw):
 
 def _log(seed: int, promos="all", **kw) -> dict:
     cfg, played = _played(seed, promos, **kw)
-    return m2.to_record(cfg, played, NAMES)
+    return m2_log.to_record(cfg, played, NAMES)
 
 
 def hand_log(**changes) -> dict:
@@ -58,7 +59,7 @@ def hand_log(**changes) -> dict:
 def test_engine_logs_replay_with_the_same_scores(tmp_path, seed):
     promos = "all" if seed % 2 else ()
     cfg, played = _played(seed, promos)
-    log = m2.to_record(cfg, played, NAMES)
+    log = m2_log.to_record(cfg, played, NAMES)
     verdict = check(tmp_path, log)
     assert verdict.ok, verdict.violations
     assert tuple(totals(verdict).values()) == played.outcome.scores
@@ -68,7 +69,7 @@ def test_engine_logs_replay_with_the_same_scores(tmp_path, seed):
 
 def test_round_limit_and_free_play_option_travel_in_the_log(tmp_path):
     cfg, played = _played(5, (), round_limit=30, ignore=True)
-    log = m2.to_record(cfg, played, NAMES)
+    log = m2_log.to_record(cfg, played, NAMES)
     assert log["round_limit"] == 30 and log["rules"] == {"free_play_ignores_requirements": True}
     verdict = check(tmp_path, log)
     assert verdict.ok and verdict.detail["end"] == played.outcome.end
@@ -77,7 +78,7 @@ def test_round_limit_and_free_play_option_travel_in_the_log(tmp_path):
 def test_log_end_state_agrees_with_the_end_state_checker(tmp_path):
     for seed in (1, 2, 3):
         cfg, played = _played(seed)
-        log_verdict = check(tmp_path, m2.to_record(cfg, played, NAMES))
+        log_verdict = check(tmp_path, m2_log.to_record(cfg, played, NAMES))
         final = played.final_state
         areas = {NAMES[s]: [cfg.ids[k] if d is None else {"card": cfg.ids[k], "disc": d}
                             for k, d in final.areas[s]] for s in (0, 1)}
@@ -162,7 +163,7 @@ def test_unused_choices_are_reported(tmp_path):
 
 def test_rounds_after_the_end_and_wrong_claims(tmp_path):
     cfg, played = _played(4)
-    log = m2.to_record(cfg, played, NAMES)
+    log = m2_log.to_record(cfg, played, NAMES)
     log["rounds"].append({"player": NAMES[played.final_state.active]})
     log["claimed"] = {"Ana": log["claimed"]["Ana"] + 1}
     verdict = check(tmp_path, log)

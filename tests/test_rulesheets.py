@@ -9,8 +9,9 @@ from pathlib import Path
 import pypdf
 import pytest
 
-from pnp.build import BuildRequest, run_build
 from pnp.errors import DataError, FitError
+from pnp.kits.build import run_build
+from pnp.kits.request import BuildRequest
 from pnp.render.decks import PrintOptions
 from pnp.render.diagram import DiagramLibrary
 from pnp.render.fonts import font_set

@@ -3,7 +3,8 @@
 import pdfplumber
 import pytest
 
-from pnp.build import BuildRequest, run_build
+from pnp.kits.build import run_build
+from pnp.kits.request import BuildRequest
 
 from pdftools import MM
 

@@ -116,7 +116,8 @@ def test_a_header_never_breaks_inside_a_word(tmp_path):
     """Majority Rules!' narrow "Round" column: the word shrinks to fit, never "Roun / d"."""
     import pdfplumber
 
-    from pnp.build import BuildRequest, run_build
+    from pnp.kits.build import run_build
+    from pnp.kits.request import BuildRequest
 
     run_build(BuildRequest(games=("majority-rules",), components=("score-pad",),
                            out_dir=tmp_path))

@@ -138,7 +138,8 @@ def test_the_rules_catch_the_old_letter_sheet():
 def test_piece_sheets_keep_the_label_and_bar_clear_of_every_cut(paper, bleed):
     """Dice nets and dividers (and, packed with them, pieces of other sizes): the label
     used to sit 0.26 mm under the lowest net's cut line."""
-    from pnp.build import BuildRequest, game_printables
+    from pnp.kits.build import game_printables
+    from pnp.kits.request import BuildRequest
     from pnp.render.decks import PrintOptions
     from pnp.render.pieces import piece_pages
 

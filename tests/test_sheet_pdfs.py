@@ -11,7 +11,8 @@ import pytest
 from kittools import pdf_text
 from PIL import Image
 
-from pnp.build import BuildRequest, game_printables, run_build
+from pnp.kits.build import game_printables, run_build
+from pnp.kits.request import BuildRequest
 from pnp.render.decks import PrintOptions, pack_groups
 from pnp.render.geometry import MM as MM_PT
 from pnp.render.geometry import Box, mirror_boxes

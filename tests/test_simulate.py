@@ -10,8 +10,9 @@ import pytest
 
 from pnp.check import check_file
 from pnp.errors import UsageError
-from pnp.simulate import Request, game_seed, plan_simulation, run, seating
-from pnp.simulate_report import summarise
+from pnp.simulate.plan import Request, game_seed, plan_simulation, seating
+from pnp.simulate.report import summarise
+from pnp.simulate.run import run
 
 # Each die is worth its face, or 6 when it shows the gold die's face (1 time in 6).
 DIE_MEAN = (5 / 6) * 3.5 + 1
@@ -314,7 +315,7 @@ def test_every_logged_majority2_game_passes_pnp_check_with_its_promo(cli, tmp_pa
 @pytest.mark.parametrize("terminal", [True, False])
 def test_the_progress_bar_runs_on_a_terminal_only(monkeypatch, cli, terminal):
     import pnp.cli.simulate as command
-    import pnp.simulate as library
+    import pnp.simulate.run as library
 
     advanced = []
     real_run = library.run

@@ -1,4 +1,4 @@
-"""`pnp/stats.py`: interval maths against published values, and exact streaming merges."""
+"""`pnp/simulate/stats.py`: interval maths against published values, exact streaming merges."""
 
 from __future__ import annotations
 
@@ -7,7 +7,15 @@ import random
 
 import pytest
 
-from pnp.stats import Histogram, Moments, Rate, Ratio, mean_interval, rate_difference, wilson
+from pnp.simulate.stats import (
+    Histogram,
+    Moments,
+    Rate,
+    Ratio,
+    mean_interval,
+    rate_difference,
+    wilson,
+)
 
 
 @pytest.mark.parametrize(("k", "n", "low", "high"), [

@@ -10,10 +10,10 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops
 
+from pnp.kits.tts import CARDS_PER_SHEET, MAX_SIDE, grid_for, sheet_dpi
 from pnp.render.geometry import card_size
 from pnp.render.model import Deck
 from pnp.render.raster import Grid
-from pnp.tts import CARDS_PER_SHEET, MAX_SIDE, grid_for, sheet_dpi
 
 POKER = card_size("poker")
 

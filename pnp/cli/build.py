@@ -54,11 +54,12 @@ def build_command(
 
     Example: pnp build majority2 --art my-art/ --bleed 3
     """
-    from pnp.build import BuildRequest, build_warnings, plan_build, run_build
-    from pnp.gallery import update_gallery
+    from pnp.kits.build import build_warnings, plan_build, run_build
+    from pnp.kits.gallery import update_gallery
+    from pnp.kits.report import art_report, fit_report
+    from pnp.kits.request import BuildRequest
     from pnp.render.decks import PrintOptions
     from pnp.render.fonts import font_family
-    from pnp.report import art_report, fit_report
 
     with user_errors():
         backs, offset_x, offset_y = _printer_settings(printer, backs, offset_x, offset_y)
@@ -92,7 +93,7 @@ def build_command(
 def print_art_findings(uses, naming, report: bool) -> None:
     """Art files no card shows, and images printed soft: below 150 DPI always, below 300
     DPI (with every image's resolution listed) when a report was asked for."""
-    from pnp.report import GOOD_DPI, POOR_DPI, dpi_warnings
+    from pnp.kits.report import GOOD_DPI, POOR_DPI, dpi_warnings
 
     print_problems(naming, "warning")
     if report and uses:
@@ -109,7 +110,7 @@ def _printer_settings(printer, backs, offset_x, offset_y) -> tuple[str, float, f
     if offset_x is not None or offset_y is not None:
         raise UsageError("--printer already sets the offsets; drop --offset-x/--offset-y "
                          "or --printer")
-    from pnp.printers import get_profile
+    from pnp.kits.printers import get_profile
 
     profile = get_profile(printer)
     if backs not in (None, profile.backs):
@@ -119,7 +120,7 @@ def _printer_settings(printer, backs, offset_x, offset_y) -> tuple[str, float, f
 
 
 def _print_report(entries) -> None:
-    from pnp.report import LEGIBILITY_FLOOR
+    from pnp.kits.report import LEGIBILITY_FLOOR
 
     if not entries:
         return

@@ -30,10 +30,10 @@ from pnp.check import parse_rule_args, rules_in_force
 from pnp.content.jsonfile import load_json
 from pnp.content.output import write_text
 from pnp.errors import DataError, Problem, UsageError
-from pnp.gamedata import load_content
 from pnp.games import get_game
 from pnp.games.d20_stacks.record import parse_card
 from pnp.games.d20_stacks.scoring import Card, placement_problem
+from pnp.games.gamedata import load_content
 from pnp.games.majority.scoring import (
     VOTE_OPTIONS,
     game_over,

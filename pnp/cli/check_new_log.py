@@ -19,7 +19,7 @@ from pnp.check import parse_rule_args, rules_in_force
 from pnp.cli.check_new import ask
 from pnp.content.output import write_text
 from pnp.errors import UsageError
-from pnp.gamedata import load_content
+from pnp.games.gamedata import load_content
 from pnp.games.majority2 import engine as m2
 from pnp.games.majority2.log import _describe_action, write_log
 from pnp.games.majority2.state import CHANCE, HAND, State

@@ -22,7 +22,7 @@ def _request(games, component, out, bleed, words, promos, fonts, data, templates
              image_dpi=300):
     """The build request an export draws from; `fonts` is (regular, bold, italic,
     bold-italic) as the --font options gave them."""
-    from pnp.build import BuildRequest
+    from pnp.kits.request import BuildRequest
     from pnp.render.decks import PrintOptions
     from pnp.render.fonts import font_family
 
@@ -36,8 +36,8 @@ def _art_findings(request) -> None:
     """The same art warnings as `pnp build` (unused files, soft images) for the decks
     being exported."""
     from pnp.cli.build import print_art_findings
-    from pnp.export import export_decks
-    from pnp.report import art_report
+    from pnp.kits.export import export_decks
+    from pnp.kits.report import art_report
 
     uses, naming = art_report(request, [(g, decks) for g, _, decks in export_decks(request)])
     print_art_findings(uses, naming, False)
@@ -68,8 +68,8 @@ def export_png_command(
 
     Example: pnp export png majority -c vote-cards --dpi 300 --bleed 3.175
     """
-    from pnp.export import export_png
-    from pnp.gallery import refresh_gallery
+    from pnp.kits.export import export_png
+    from pnp.kits.gallery import refresh_gallery
 
     with user_errors():
         request = _request(games, component, out, bleed, words, promos,
@@ -108,8 +108,8 @@ def export_shop_command(
 
     Example: pnp export shop majority2 --order back-front --bleed 3
     """
-    from pnp.export import export_shop
-    from pnp.gallery import refresh_gallery
+    from pnp.kits.export import export_shop
+    from pnp.kits.gallery import refresh_gallery
 
     with user_errors():
         request = _request(games, component, out, bleed, words, promos,
@@ -154,8 +154,8 @@ def export_tts_command(
 
     Example: pnp export tts majority --out output
     """
-    from pnp.gallery import refresh_gallery
-    from pnp.tts import export_tts
+    from pnp.kits.gallery import refresh_gallery
+    from pnp.kits.tts import export_tts
 
     with user_errors():
         request = _request(games, component, out, 0.0, words, promos,

@@ -21,8 +21,9 @@ def games_command(
 
     Example: pnp games --json
     """
-    from pnp.build import BuildRequest, buildable_components
     from pnp.games import GAMES
+    from pnp.kits.build import buildable_components
+    from pnp.kits.request import BuildRequest
 
     with user_errors():
         request = BuildRequest(data_dir=data)

@@ -31,8 +31,8 @@ def calibrate_command(
     Example: pnp calibrate --paper letter --out calibration.pdf
     """
     from pnp.errors import UsageError
-    from pnp.gallery import CALIBRATION, refresh_gallery
-    from pnp.printers import BACK_FLIPS
+    from pnp.kits.gallery import CALIBRATION, refresh_gallery
+    from pnp.kits.printers import BACK_FLIPS
     from pnp.render.calibrate import render_calibration
     from pnp.render.fonts import font_set
     from pnp.render.geometry import paper_size
@@ -61,7 +61,7 @@ def printer_save(
 
     Example: pnp printer save office --offset-x 0.8 --offset-y -0.4
     """
-    from pnp.printers import PrinterProfile, save_profile
+    from pnp.kits.printers import PrinterProfile, save_profile
 
     with user_errors():
         path = save_profile(PrinterProfile(name, offset_x, offset_y, backs))
@@ -74,7 +74,7 @@ def printer_list() -> None:
 
     Example: pnp printer list
     """
-    from pnp.printers import load_profiles
+    from pnp.kits.printers import load_profiles
 
     with user_errors():
         profiles = load_profiles()
@@ -91,7 +91,7 @@ def printer_show(name: str = typer.Argument(..., help="Profile name.")) -> None:
 
     Example: pnp printer show office
     """
-    from pnp.printers import get_profile
+    from pnp.kits.printers import get_profile
 
     with user_errors():
         p = get_profile(name)
@@ -104,7 +104,7 @@ def printer_delete(name: str = typer.Argument(..., help="Profile name.")) -> Non
 
     Example: pnp printer delete office
     """
-    from pnp.printers import delete_profile
+    from pnp.kits.printers import delete_profile
 
     with user_errors():
         delete_profile(name)

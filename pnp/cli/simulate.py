@@ -55,8 +55,9 @@ def simulate_command(
     Example: pnp simulate majority2 --promos data/examples/majority2-overpowered-promo.json
     --report balance/
     """
-    from pnp import simulate
-    from pnp.simulate_report import summarise, text_report
+    from pnp.simulate import plan as planning
+    from pnp.simulate import run as running
+    from pnp.simulate.report import summarise, text_report
 
     with user_errors():
         if jobs is not None and dask:
@@ -65,17 +66,17 @@ def simulate_command(
             raise UsageError("give --jobs or --dask, not both: on Dask the cluster's workers "
                              "run the chunks")
         if jobs is not None:
-            simulate.check_jobs(jobs)
+            running.check_jobs(jobs)
         _check_folders(report, logs)
-        plan = simulate.plan_simulation(simulate.Request(
+        plan = planning.plan_simulation(planning.Request(
             game=game, games=games, seed=seed,
-            players=simulate.parse_players(players) if players else (), bots=bots or (),
+            players=planning.parse_players(players) if players else (), bots=bots or (),
             bot_options=bot_option or (), promos=promos or (), data_dir=data,
             rules=rule or (), seats=seats, logs=logs is not None))
-        result = _run(simulate, plan, jobs, dask, logs)
+        result = _run(running, plan, jobs, dask, logs)
         summary = summarise(plan, result)
         if report is not None:
-            from pnp.simulate_charts import write_report
+            from pnp.simulate.charts import write_report
 
             page = write_report(summary, report)
     if as_json:
@@ -98,10 +99,10 @@ def _check_folders(*folders: Path | None) -> None:
         raise UsageError(bad)
 
 
-def _run(simulate, plan, jobs, dask, logs):
+def _run(running, plan, jobs, dask, logs):
     """The simulation, with a progress bar when stderr is a terminal."""
     if not is_terminal():
-        return simulate.run(plan, jobs=jobs, dask=dask, logs_dir=logs)
+        return running.run(plan, jobs=jobs, dask=dask, logs_dir=logs)
     from rich.progress import Progress
 
     variants = len(plan.variants)
@@ -115,4 +116,4 @@ def _run(simulate, plan, jobs, dask, logs):
             bar.advance(task, games)
             bar.refresh()
 
-        return simulate.run(plan, jobs=jobs, dask=dask, logs_dir=logs, progress=advance)
+        return running.run(plan, jobs=jobs, dask=dask, logs_dir=logs, progress=advance)

@@ -40,10 +40,13 @@ class Game:
     decks: Callable[..., list] | None = None
     # The score checker's entry point for this game's records (see pnp/check.py).
     checker: Any = None
-    # The rules engine module (pnp/games/<game>/engine.py: ENGINE, make_config, to_record)
-    # and the bots by name (name -> factory(options) -> engine.Bot), for replay and simulate.
+    # The rules engine module (pnp/games/<game>/engine.py: ENGINE, make_config) and the bots
+    # by name (name -> factory(options) -> engine.Bot), for replay and simulate.
     engine: Any = None
     bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
+    # A played game as the record `pnp check` reads: (config, PlayedGame, names) -> dict.
+    # Apart from the engine because a record format builds on the engine, not the reverse.
+    to_record: Callable[..., dict] | None = None
 
     def data_file(self, key: str) -> DataFile:
         return next(f for f in self.data_files if f.key == key)

@@ -14,5 +14,6 @@ GAME = Game(
     decks=printing.decks,
     checker=Checker(record.parse, judge.judge),
     engine=engine,
+    to_record=engine.to_record,
     bots=bots.BOTS,
 )

@@ -19,5 +19,6 @@ GAME = Game(
     decks=printing.decks,
     checker=Checker(record.parse, judge.judge, log=Checker(log.parse_log, log.judge_log)),
     engine=engine,
+    to_record=log.to_record,
     bots=bots.BOTS,
 )

@@ -385,12 +385,6 @@ class Majority2Engine:
 ENGINE = Majority2Engine()
 
 
-def to_record(cfg: Config, played: eng.PlayedGame, names: Sequence[str]) -> dict:
-    """The game as a `log-majority2` record (see `log.py`)."""
-    from pnp.games.majority2.log import write_log
-    return write_log(cfg, played.actions, names)
-
-
 def view_key(st: State) -> tuple:
     """Everything that describes the position, as a value later moves cannot change (for
     comparing replays)."""

@@ -43,6 +43,11 @@ _SECTION_LISTS = ("choices", "drawn", "random_discards", "representatives")
 
 # --- writing --------------------------------------------------------------------------
 
+def to_record(cfg: Config, played: eng.PlayedGame, names: Sequence[str]) -> dict:
+    """The game as a `log-majority2` record (the `Game.to_record` of The Majority 2)."""
+    return write_log(cfg, played.actions, names)
+
+
 def write_log(cfg: Config, actions: Sequence[Any], names: Sequence[str]) -> dict:
     """The `log-majority2` record of a game given by its actions (chance included)."""
     names = list(names)

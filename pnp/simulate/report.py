@@ -13,8 +13,17 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pnp.simulate import CardTally, ChunkResult, Plan, Tally
-from pnp.stats import Histogram, Moments, Rate, Ratio, mean_interval, rate_difference, wilson
+from pnp.simulate.plan import Plan
+from pnp.simulate.stats import (
+    Histogram,
+    Moments,
+    Rate,
+    Ratio,
+    mean_interval,
+    rate_difference,
+    wilson,
+)
+from pnp.simulate.tally import CardTally, ChunkResult, Tally
 
 BOTS_READING = {
     "majority-rules": "Majority Rules! rerolls as the engine reads them: before each of the "

@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pnp.build import BuildRequest, game_printables
 from pnp.errors import UsageError
+from pnp.kits.build import game_printables
+from pnp.kits.request import BuildRequest
 from pnp.render.decks import FileSummary
 from pnp.render.fonts import font_set
 from pnp.render.geometry import card_size, check_margins

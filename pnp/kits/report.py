@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.build import BuildRequest, game_printables
 from pnp.errors import FitError, Problem
+from pnp.kits.build import game_printables
+from pnp.kits.request import BuildRequest
 from pnp.render.art import art_folder, art_names, unused_art
 from pnp.render.decks import image_uses
 from pnp.render.draw import FaceContext, fitted_texts

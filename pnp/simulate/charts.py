@@ -3,7 +3,7 @@
 The page opens from the file system (no script, no network): `index.html` beside one SVG
 file per chart. matplotlib is imported here only, with the Agg backend and a fixed SVG hash
 salt and no date, so the same summary draws the same bytes. Everything drawn comes from
-the summary dict of `simulate_report`, the same numbers as the terminal and `--json`.
+the summary dict of `simulate.report`, the same numbers as the terminal and `--json`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.content.output import atomic_path, write_text
-from pnp.simulate_report import by_players, players_text, shown_cards, variant_title
+from pnp.simulate.report import by_players, players_text, shown_cards, variant_title
 
 CHART_STYLE = {"svg.hashsalt": "pnp-simulate", "svg.fonttype": "path", "font.size": 9,
                "axes.spines.top": False, "axes.spines.right": False}

@@ -29,10 +29,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pnp.build import BuildRequest
 from pnp.content.output import write_text
 from pnp.errors import UsageError
-from pnp.export import (
+from pnp.kits.export import (
     FaceJob,
     check_dpi,
     checked_decks,
@@ -41,6 +40,7 @@ from pnp.export import (
     run_tasks,
     worker_count,
 )
+from pnp.kits.request import BuildRequest
 from pnp.render.geometry import card_size
 from pnp.render.model import Deck
 from pnp.render.raster import Grid, compose, save_png

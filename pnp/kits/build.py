@@ -8,63 +8,21 @@ a bad word never leaves a kit half rebuilt. Each file is written atomically.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from dataclasses import dataclass
 
-from pnp.documents import document_files
 from pnp.errors import FitError, Problem, UsageError
-from pnp.gamedata import load_content
-from pnp.games import GAMES, get_game
-from pnp.kit import DOCUMENTS as KIT_DOCUMENTS
-from pnp.kit import KIT_NAME, write_kit
+from pnp.games import get_game
+from pnp.games.gamedata import load_content
+from pnp.kits.documents import document_files
+from pnp.kits.kit import DOCUMENTS as KIT_DOCUMENTS
+from pnp.kits.kit import KIT_NAME, write_kit
+from pnp.kits.request import BuildRequest, PlannedFile
 from pnp.render.art import art_folder, with_art
-from pnp.render.decks import FileSummary, PrintOptions, check_print_options, sized_by_layouts
-from pnp.render.fonts import FontFamily, font_set
+from pnp.render.decks import FileSummary, check_print_options, sized_by_layouts
+from pnp.render.fonts import font_set
 from pnp.render.images import MAX_DPI, MIN_DPI
 from pnp.render.layout import layout_set
 from pnp.render.printables import check_file, render_file
-
-
-@dataclass(frozen=True)
-class BuildRequest:
-    """Everything a build depends on; the CLI fills it from its options."""
-
-    games: tuple[str, ...] = ()
-    components: tuple[str, ...] = ()
-    out_dir: Path = Path("output")
-    options: PrintOptions = field(default_factory=PrintOptions)
-    data_dir: Path | None = None
-    templates_dir: Path | None = None
-    words: Path | None = None
-    promos: tuple[Path, ...] = ()
-    font: FontFamily | Path | None = None
-    dice: str = "nets"
-    art_dir: Path | None = None
-
-    @property
-    def game_ids(self) -> tuple[str, ...]:
-        return self.games or tuple(GAMES)
-
-    @property
-    def print_options(self) -> PrintOptions:
-        """The options with the art cache under the output folder (rebuilds reuse it)."""
-        return replace(self.options, art_cache=self.out_dir / ART_CACHE)
-
-
-ART_CACHE = Path(".cache") / "art"
-
-
-@dataclass(frozen=True)
-class PlannedFile:
-    """One output file: where it goes, the component ids it holds, and how to make it."""
-
-    game: str
-    path: Path
-    components: tuple[str, ...]
-    write: Callable[[Callable[[], None] | None], FileSummary]
-    check: Callable[[], list] = lambda: []
-    printables: tuple = ()
-    data: Callable[[], bytes] | None = None
 
 
 def plan_build(request: BuildRequest) -> list[PlannedFile]:

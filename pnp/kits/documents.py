@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from pnp.content import paths
 from pnp.errors import DataError, FitError, Problem
+from pnp.kits.request import PlannedFile
 from pnp.render.decks import FileSummary
 from pnp.render.fonts import FontFamily, font_set
 
@@ -65,7 +66,6 @@ class _Document:
 def document_files(game_id: str, request) -> list:
     """The PlannedFiles for `game_id`'s rules (every language), quick references and score
     pad, in that order; components `rules`, `quick-reference` and `score-pad`."""
-    from pnp.build import PlannedFile  # build imports this module: resolve at call time
     from pnp.render.diagram import DiagramLibrary
 
     roots = _roots(request.templates_dir)

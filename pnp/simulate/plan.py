@@ -1,0 +1,270 @@
+"""`pnp simulate`'s plan: every option checked before any game is played, and the seeds
+and seats of each game derived from it.
+
+A plan is plain, picklable values, so a chunk of games is a pure function of (plan, game
+range) wherever it runs. Every game's seed comes from the simulation seed and the game's
+number, so a game is the same whichever process or machine plays it.
+
+Seats: with `rotate` (the default) game *i* moves every bot *i* seats on, so each bot sits
+in each seat equally often; `draw` seats them in an order drawn from the game's seed;
+`fixed` keeps the listed order. Seat 1 is the first to play (The Majority 2's start
+player), so win rates by seat show the start player's advantage.
+
+With `--promos` (The Majority 2), every promo card is played in its own *variant* of the
+deck, replacing the base card it names, on the same game seeds as the base deck (common
+random numbers): the two games of one seed draw on the same random numbers, so much of the
+luck cancels out of their difference and the paired comparison is sharp. With several
+`--players` counts, each count is a variant in the same way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import PnpError, Problem, UsageError
+from pnp.games import Game, get_game
+
+MAX_GAMES = 10_000_000
+MAX_SEED = 2**63 - 1
+MAX_JOBS = 256
+MAX_TARGET = 100_000  # a points target beyond this would make games practically endless
+CHUNK_GAMES = 100  # fixed: the chunks, and so the numbers, do not depend on --jobs
+SEAT_MODES = ("rotate", "draw", "fixed")
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot by name with its string options (`mc` with `{"rollouts": "50"}`)."""
+
+    name: str
+    options: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def label(self) -> str:
+        opts = ",".join(f"{k}={v}" for k, v in self.options)
+        return f"{self.name}({opts})" if opts else self.name
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One setup to play: the base game, the base game with one promo card swapped in, or
+    (with several --players counts) the game at one player count. `lineup` is the bot of
+    each seat before rotation; `copies` counts each card id in the deck (for VP per copy;
+    empty for dice games)."""
+
+    name: str
+    config: Any
+    players: int = 2
+    lineup: tuple[BotSpec, ...] = ()
+    promo: str | None = None
+    replaces: str | None = None
+    promo_file: str | None = None
+    copies: tuple[tuple[str, int], ...] = ()
+    blank: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything a chunk needs to play its games: picklable, and nothing but values."""
+
+    game_id: str
+    players: tuple[int, ...]
+    bots: tuple[BotSpec, ...]
+    seats: str
+    seed: int
+    games: int
+    variants: tuple[Variant, ...]
+    rules: tuple[tuple[str, Any], ...] = ()
+    logs: bool = False
+
+
+@dataclass(frozen=True)
+class Request:
+    """`pnp simulate`'s options as given, before they are checked."""
+
+    game: str
+    games: int = 1000
+    seed: int = 1
+    players: Sequence[int] = ()
+    bots: Sequence[str] = ()
+    bot_options: Sequence[str] = ()
+    promos: Sequence[Path] = ()
+    data_dir: Path | None = None
+    rules: Sequence[str] = ()
+    seats: str = "rotate"
+    logs: bool = False
+
+
+# --- planning: every option checked before any game is played -------------------------
+
+def plan_simulation(request: Request) -> Plan:
+    """A checked plan for `request`; UsageError (or DataError for a bad promo or data file)
+    naming every bad option at once."""
+    from pnp.check import parse_rule_args
+
+    game = get_game(request.game)
+    if game.engine is None:
+        raise UsageError(f"{game.title} has no rules engine yet, so it cannot be simulated")
+    problems = _count_problems(request)
+    names = _bot_names(request.bots, game, problems)
+    counts = _players(request, game, names, problems)
+    options = _bot_options(request.bot_options, names, problems)
+    if request.promos and game.id != "majority2":
+        problems.append(Problem("--promos", "promo cards belong to The Majority 2 "
+                                            "(majority2) only"))
+    if problems:
+        raise UsageError(problems)
+    rules = parse_rule_args(game.id, request.rules)
+    if rules.get("target", 0) > MAX_TARGET:
+        raise UsageError(Problem("--rule", f"target={rules['target']}: at most "
+                                           f"{MAX_TARGET:,} in a simulation"))
+    bots = tuple(BotSpec(n, tuple(sorted(options.get(n, {}).items()))) for n in names)
+    _check_bots(game, bots)
+    variants = tuple(replace(v, players=k, lineup=bots * k if len(bots) == 1 else bots)
+                     for k in counts for v in _variants(game, request, k, rules, len(counts)))
+    return Plan(game.id, counts, bots, request.seats, request.seed, request.games,
+                variants, tuple(sorted(rules.items())), request.logs)
+
+
+def _count_problems(request: Request) -> list[Problem]:
+    problems = []
+    if not 1 <= request.games <= MAX_GAMES:
+        problems.append(Problem("--games", f"expected 1 to {MAX_GAMES:,} games, "
+                                           f"not {request.games:,}"))
+    if not 0 <= request.seed <= MAX_SEED:
+        problems.append(Problem("--seed", f"expected 0 to {MAX_SEED}, not {request.seed}"))
+    if request.seats not in SEAT_MODES:
+        problems.append(Problem("--seats", f"expected one of {', '.join(SEAT_MODES)}, "
+                                           f"not {request.seats!r}"))
+    return problems
+
+
+def _bot_names(given: Sequence[str], game: Game, problems: list[Problem]) -> list[str]:
+    """`--bots a,b --bots c` → [a, b, c] (default: random), each a bot of this game."""
+    from pnp.games.recordtools import did_you_mean
+
+    names = [n.strip() for arg in given for n in arg.split(",")] or ["random"]
+    for name in names:
+        if name not in game.bots:
+            problems.append(Problem("--bots", f"{name!r} is not a bot of {game.id}; bots: "
+                                              f"{', '.join(game.bots)}"
+                                              f"{did_you_mean(name, game.bots)}"))
+    return names
+
+
+def parse_players(text: str) -> tuple[int, ...]:
+    """`--players 4`, `3,5,7` or `3-6` → the seat counts to simulate, in order."""
+    counts: list[int] = []
+    try:
+        for part in text.split(","):
+            low, dash, high = part.strip().partition("-")
+            first, last = int(low), int(high) if dash else int(low)
+            if last - first > 100:
+                raise ValueError
+            counts += range(first, last + 1)
+    except ValueError:
+        raise UsageError(Problem("--players", f"{text!r}: expected a number of players, a "
+                                              f"list (3,5) or a range (3-6)")) from None
+    return tuple(dict.fromkeys(counts))
+
+
+def _players(request: Request, game: Game, names: list[str],
+             problems: list[Problem]) -> tuple[int, ...]:
+    """The seat counts: --players, else one seat per listed bot, else the fewest allowed."""
+    low, high = game.players
+    counts = tuple(request.players) or ((len(names) if len(names) > 1 else low),)
+    allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+    for players in counts:
+        if not low <= players <= high:
+            problems.append(Problem("--players", f"{game.title} is played by {allowed} "
+                                                 f"players, not {players}"))
+        elif len(names) not in (1, players):
+            problems.append(Problem("--bots", f"name one bot for every seat or one bot for "
+                                              f"all; {len(names)} bots for {players} players"))
+    if len(counts) > 1 and request.promos:
+        problems.append(Problem("--players", "compare promo cards at one player count"))
+    return counts
+
+
+def _bot_options(given: Sequence[str], names: list[str],
+                 problems: list[Problem]) -> dict[str, dict[str, str]]:
+    """`mc.rollouts=50` → {"mc": {"rollouts": "50"}}; the bot must be one in play, and a
+    number must be finite (nan and inf are refused here, whatever the bot)."""
+    options: dict[str, dict[str, str]] = {}
+    for arg in given:
+        key, sep, value = (part.strip() for part in arg.partition("="))
+        bot, dot, name = key.rpartition(".")
+        if not sep or not dot or not bot or not name:
+            problems.append(Problem("--bot-option", f"{arg!r}: expected BOT.KEY=VALUE, "
+                                                    f"e.g. mc.rollouts=50"))
+        elif bot not in names:
+            problems.append(Problem("--bot-option", f"{arg!r}: bot {bot!r} is not playing "
+                                                    f"(--bots {','.join(names)})"))
+        elif _not_finite(value):
+            problems.append(Problem("--bot-option", f"{arg!r}: {value} is not a finite "
+                                                    f"number"))
+        else:
+            options.setdefault(bot, {})[name] = value
+    return options
+
+
+def _not_finite(value: str) -> bool:
+    try:
+        return not math.isfinite(float(value))
+    except ValueError:
+        return False
+
+
+def _check_bots(game: Game, bots: Sequence[BotSpec]) -> None:
+    """Build each bot once here, so a bad option is refused before any game is played."""
+    for spec in dict.fromkeys(bots):
+        try:
+            game.bots[spec.name](dict(spec.options))
+        except PnpError as exc:
+            raise UsageError([Problem("--bot-option", p.message) for p in exc.problems]) \
+                from None
+        except (ValueError, KeyError, TypeError) as exc:
+            raise UsageError(Problem("--bot-option", f"{spec.label}: {exc}")) from None
+
+
+def _variants(game: Game, request: Request, players: int, rules: Mapping[str, Any],
+              counts: int = 1) -> tuple[Variant, ...]:
+    """The base deck, and one variant per promo card (The Majority 2 with --promos); with
+    several player counts, one variant per count."""
+    from pnp.games.gamedata import load_content
+
+    if request.data_dir is not None and not request.data_dir.is_dir():
+        raise UsageError(Problem(str(request.data_dir), "--data: no such folder"))
+    content = load_content(game.id, request.data_dir, custom_promos=list(request.promos))
+    module = game.engine
+    if game.id == "majority2":
+        from pnp.games.majority2.variants import deck_variants
+
+        return tuple(Variant(d.name, d.config, copies=d.copies, blank=d.blank, promo=d.promo,
+                             replaces=d.replaces, promo_file=d.promo_file)
+                     for d in deck_variants(content, players, rules, request.promos))
+    name = "base" if counts == 1 else f"{players} players"
+    return (Variant(name, module.make_config(content, players=players, rules=rules)),)
+
+
+
+def game_seed(seed: int, index: int) -> int:
+    """Game `index`'s seed: 64 bits of a hash of (simulation seed, game number)."""
+    digest = hashlib.blake2b(f"pnp-simulate:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+def seating(mode: str, k: int, index: int, seed: int) -> tuple[int, ...]:
+    """Which place of the line-up sits in each of the `k` seats of game `index`."""
+    if mode == "fixed":
+        return tuple(range(k))
+    if mode == "draw":
+        return tuple(random.Random(seed ^ 0x5EA75).sample(range(k), k))
+    return tuple((s + index) % k for s in range(k))
+

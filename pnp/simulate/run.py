@@ -1,0 +1,194 @@
+"""`pnp simulate`: play a plan's games with bots and stream them into tallies.
+
+The work is split into chunks of consecutive game numbers. A chunk is a pure function of
+(plan, game range), and the chunk boundaries do not depend on how many jobs run them. The
+chunks run in local processes (every core by default) or on a Dask cluster; their tallies
+hold only integer sums, so merging them is exact. Memory stays flat however many games are
+played: a chunk keeps no games, only tallies (and, with `--logs`, its own games' records
+until they are written).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+from pnp.errors import Problem, UsageError
+from pnp.games import get_game
+from pnp.games.engine import play
+from pnp.simulate.plan import CHUNK_GAMES, MAX_JOBS, Plan, Variant, game_seed, seating
+from pnp.simulate.tally import ChunkResult, empty_result
+
+
+def player_names(labels: Sequence[str]) -> list[str]:
+    """Record names: seat number and bot, e.g. `P1 keep-high`."""
+    return [f"P{s + 1} {label}" for s, label in enumerate(labels)]
+
+
+
+def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
+    """Play games `start` to `stop - 1` of `plan` in every variant: a pure function."""
+    game = get_game(plan.game_id)
+    module = game.engine
+    engine = module.ENGINE
+    card_events = getattr(module, "card_events", None)
+    bots = {b: game.bots[b.name](dict(b.options)) for b in plan.bots}
+    result = empty_result(plan)
+    result.start, result.stop = start, stop
+    base = plan.variants[0]
+    for index in range(start, stop):
+        seed = game_seed(plan.seed, index)
+        vp_of: dict[str, Counter] = {}
+        for variant in plan.variants:
+            seats = [variant.lineup[b] for b in seating(plan.seats, variant.players, index,
+                                                        seed)]
+            labels = [spec.label for spec in seats]
+            played = play(engine, variant.config, [bots[spec] for spec in seats], seed)
+            events = card_events(played.final_state) if card_events else ()
+            result.tallies[variant.name].add(played.outcome, labels, events)
+            vp_of[variant.name] = _vp_by_card(events)
+            if plan.logs:
+                record = game.to_record(variant.config, played, player_names(labels))
+                result.records.append((variant.name, index, _annotated(record, plan, index,
+                                                                        seed, variant)))
+        for variant in plan.variants:
+            if variant.promo is None:
+                continue
+            copies = dict(variant.copies)
+            base_copies = dict(base.copies)
+            d = vp_of[variant.name][variant.promo] * base_copies.get(variant.replaces, 1) - \
+                vp_of[base.name][variant.replaces] * copies.get(variant.promo, 1)
+            result.paired[variant.name].add(d)
+    return result
+
+
+def _vp_by_card(events: Sequence) -> Counter:
+    vp: Counter = Counter()
+    for e in events:
+        vp[e.card] += e.vp
+    return vp
+
+
+def _annotated(record: dict, plan: Plan, index: int, seed: int, variant: Variant) -> dict:
+    """The record with a `_simulation` note saying where it came from."""
+    note = {"game": index + 1, "seed": plan.seed, "game_seed": seed,
+            "bots": [b.label for b in variant.lineup], "seats": plan.seats,
+            "variant": variant.name}
+    return {**record, "_simulation": note}
+
+
+def chunk_ranges(games: int, size: int = CHUNK_GAMES) -> list[tuple[int, int]]:
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+# --- running: local processes or Dask, results merged in chunk order ---------------------
+
+Progress = Callable[[int], None]
+
+
+def run(plan: Plan, jobs: int | None = None, dask: str | None = None,
+        logs_dir: Path | None = None, progress: Progress | None = None) -> ChunkResult:
+    """Play the whole plan and merge every chunk (in chunk order); `progress(n)` is called
+    with the number of games each finished chunk adds; records go to `logs_dir`."""
+    total = empty_result(plan)
+    writer = _LogWriter(logs_dir, plan) if logs_dir is not None else None
+    for chunk in _chunks(plan, jobs, dask):
+        if writer:
+            writer.write(chunk.records)
+            chunk.records = []
+        total.merge(chunk)
+        if progress:
+            progress(chunk.stop - chunk.start)
+    total.stop = plan.games
+    return total
+
+
+def default_jobs() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def check_jobs(jobs: int) -> int:
+    if not 1 <= jobs <= MAX_JOBS:
+        raise UsageError(Problem("--jobs", f"expected 1 to {MAX_JOBS} jobs, not {jobs}"))
+    return jobs
+
+
+def _chunks(plan: Plan, jobs: int | None, dask: str | None) -> Iterator[ChunkResult]:
+    ranges = chunk_ranges(plan.games)
+    if dask:
+        yield from _dask_chunks(plan, ranges, dask)
+        return
+    jobs = min(check_jobs(jobs or default_jobs()), len(ranges))
+    if jobs == 1:
+        for start, stop in ranges:
+            yield run_chunk(plan, start, stop)
+        return
+    import multiprocessing
+
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with context.Pool(jobs, initializer=_receive_plan, initargs=(plan,)) as pool:
+        yield from pool.imap(_run_range, ranges)
+
+
+_WORKER_PLAN: list[Plan] = []  # the plan, sent once to each worker process
+
+
+def _receive_plan(plan: Plan) -> None:
+    _WORKER_PLAN[:] = [plan]
+
+
+def _run_range(bounds: tuple[int, int]) -> ChunkResult:
+    return run_chunk(_WORKER_PLAN[0], *bounds)
+
+
+def _dask_chunks(plan: Plan, ranges: list[tuple[int, int]],
+                 address: str) -> Iterator[ChunkResult]:
+    """The chunks as tasks on the Dask scheduler at `address`, read back in order."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError(Problem("--dask", "Dask is not installed: pip install "
+                                           "'majority-pnp[dask]'")) from None
+    try:
+        client = Client(address, timeout="10s", set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise UsageError(Problem("--dask", f"cannot reach the Dask scheduler at "
+                                           f"{address}: {exc}")) from None
+    try:
+        shared = client.scatter(plan, broadcast=True)
+        futures = [client.submit(run_chunk, shared, a, b, pure=False) for a, b in ranges]
+        for future in futures:
+            yield future.result()
+            future.release()
+    finally:
+        client.close()
+
+
+class _LogWriter:
+    """Writes each game's record as it arrives: `DIR/game-000001.json` for the base deck,
+    `DIR/<promo id>/game-000001.json` for a promo variant (its record names its promo file
+    relative to itself, so `pnp check` finds it)."""
+
+    def __init__(self, folder: Path, plan: Plan):
+        self.folder = folder
+        self.variants = {v.name: v for v in plan.variants}
+        self.width = max(6, len(str(plan.games)))
+
+    def write(self, records: list[tuple[str, int, dict]]) -> None:
+        import json
+
+        from pnp.content.output import write_text
+
+        for name, index, record in records:
+            variant = self.variants[name]
+            folder = self.folder if name == "base" else self.folder / name.replace(" ", "-")
+            if variant.promo_file:
+                record = {**record, "promos": os.path.relpath(variant.promo_file, folder)}
+            path = folder / f"game-{index + 1:0{self.width}d}.json"
+            write_text(path, json.dumps(record, indent=1, ensure_ascii=False) + "\n")
