@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from json.decoder import scanstring
 from pathlib import Path
 
-from pnp.errors import DataError, Problem
+from pnp.errors import DataError, Location, Problem
 
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?")
 _WS = " \t\n\r"
@@ -66,6 +66,10 @@ class JsonDoc:
                 return self.lines[path]
             path = _parent(path)
         return None
+
+    def location(self, path: str) -> Location:
+        """Where `path` is in this document, for errors found later (when drawing)."""
+        return Location(self.file, self.line_of(path), path)
 
     def problem(self, path: str, message: str) -> Problem:
         """A problem located at `path` in this document."""

@@ -238,9 +238,19 @@ def fitted_text(box: LayoutBox, props: dict, ctx: FaceContext) -> FittedText:
     if fitted is None:
         raise FitError(where.problem(
             f"{ctx.label}: {text!r} does not fit the {box.name!r} box "
-            f"({box.width:g} × {box.height:g} mm) even at "
+            f"({box.width:g} × {box.height:g} mm{_of_layout(box, ctx)}) even at "
             f"{opts.get('min_size', opts['size']):g} pt"))
     return fitted
+
+
+def _of_layout(box: LayoutBox, ctx: FaceContext) -> str:
+    """When the error is located at the data that gave the text, the layout box comes
+    second: its file and line, so the user can choose between a shorter text and a
+    larger box."""
+    if ctx.source is None:
+        return ""
+    line = f":{box.where.line}" if box.where.line else ""
+    return f"; layout {box.where.file}{line} {box.where.path or ''}".rstrip()
 
 
 def _text_area(box: LayoutBox, opts: dict) -> tuple[float, float]:

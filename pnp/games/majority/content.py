@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pnp.content.wordlist import WordList
-from pnp.errors import DataError
+from pnp.errors import DataError, Location
 from pnp.games.base import Component
 
 
@@ -25,15 +25,18 @@ class VariantFace:
     rgb: str
     title: str
     text: str
+    source: Location | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
 class Labelled:
-    """A printed label with its explanatory text (vote faces, preparation cards)."""
+    """A printed label with its explanatory text (vote faces, preparation cards), and where
+    it is in components.json (a text that cannot fit its card names that place first)."""
 
     label: str
     caption: str
     hint: str = ""
+    source: Location | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,7 @@ class PointCard:
     count: int
     rgb: str
     unit: str
+    source: Location | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -79,12 +83,17 @@ def make_content(sources: dict) -> MajorityContent:
     return MajorityContent(
         words=sources["words"],
         vote_sets=tuple(VoteSet(i + 1, **s) for i, s in enumerate(data["vote_sets"])),
-        vote_faces=tuple(Labelled(f["label"], f["caption"]) for f in data["vote_faces"]),
-        preparation=tuple(Labelled(p["label"], p["role"], p["hint"])
-                          for p in data["preparation_cards"]),
-        point_kinds=tuple(PointCard(**p) for p in data["point_cards"]),
-        variant=(VariantFace(**data["variant_card"]["front"]),
-                 VariantFace(**data["variant_card"]["back"])),
+        vote_faces=tuple(Labelled(f["label"], f["caption"],
+                                  source=doc.location(f"$.vote_faces[{i}]"))
+                         for i, f in enumerate(data["vote_faces"])),
+        preparation=tuple(Labelled(p["label"], p["role"], p["hint"],
+                                   source=doc.location(f"$.preparation_cards[{i}]"))
+                          for i, p in enumerate(data["preparation_cards"])),
+        point_kinds=tuple(PointCard(**p, source=doc.location(f"$.point_cards[{i}]"))
+                          for i, p in enumerate(data["point_cards"])),
+        variant=tuple(VariantFace(**data["variant_card"][side],
+                                  source=doc.location(f"$.variant_card.{side}"))
+                      for side in ("front", "back")),
         blank_cards=data["blank_cards"],
     )
 

@@ -50,7 +50,8 @@ def _vote_deck(content: MajorityContent) -> Deck:
         colours = {"rgb": vote_set.rgb, "symbol": vote_set.symbol, "colour": vote_set.colour}
         back = Face("vote-back", colours)
         for face in content.vote_faces:
-            front = Face("vote-card", {**colours, "option": face.label, "caption": face.caption})
+            front = Face("vote-card", {**colours, "option": face.label, "caption": face.caption},
+                         source=face.source)
             cards.append(Card(front, back, label=f"{vote_set.colour} vote {face.label}",
                               art=f"vote-cards-{face.label}"))
     return Deck("vote-cards", "Vote cards", SIZE, tuple(cards), file="vote-cards",
@@ -59,7 +60,8 @@ def _vote_deck(content: MajorityContent) -> Deck:
 
 def _preparation_deck(content: MajorityContent) -> Deck:
     cards = tuple(
-        Card(Face("preparation-card", {"letter": p.label, "role": p.caption, "hint": p.hint}),
+        Card(Face("preparation-card", {"letter": p.label, "role": p.caption, "hint": p.hint},
+                  source=p.source),
              label=f"preparation card {p.label}")
         for p in content.preparation
     )
@@ -70,7 +72,8 @@ def _preparation_deck(content: MajorityContent) -> Deck:
 def _point_decks(content: MajorityContent) -> list[Deck]:
     return [
         Deck(f"point-cards-{p.value}", f"{p.value}-point cards", SIZE,
-             tuple(Card(Face("point-card", {"value": p.value, "unit": p.unit, "rgb": p.rgb}),
+             tuple(Card(Face("point-card", {"value": p.value, "unit": p.unit, "rgb": p.rgb},
+                             source=p.source),
                         label=f"{p.value}-point card", art=f"point-cards-{p.value}")
                    for _ in range(p.count)),
              file="point-cards", back=_back("Points"))
@@ -81,7 +84,7 @@ def _point_decks(content: MajorityContent) -> list[Deck]:
 def _variant_deck(content: MajorityContent) -> Deck:
     front, back = (
         Face("variant-card", {"rgb": f.rgb, "title": f.title, "text": f.text,
-                              "colour_upper": f.colour.upper()})
+                              "colour_upper": f.colour.upper()}, source=f.source)
         for f in content.variant
     )
     return Deck("variant-card", "Variant card", SIZE,

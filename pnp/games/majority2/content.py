@@ -100,6 +100,9 @@ class Majority2Content:
     coins: int
     coin_labels: tuple[str, str]
     start_marker: str
+    # Where each printed token text is in tokens.json ("up_label", "down_label",
+    # "start_marker"), so a text that cannot fit its token names the data file first.
+    token_sources: dict[str, Location] = field(default_factory=dict, compare=False)
     cards: dict[str, Member] = field(init=False)
 
     def __post_init__(self):
@@ -131,6 +134,9 @@ def make_content(sources: dict) -> Majority2Content:
         colours, factions, tuple(members), tuple(promos), tuple(tokens.value["discs"]),
         coins["count"], (coins["up_label"], coins["down_label"]),
         tokens.value["start_marker"]["label"],
+        {"up_label": tokens.location("$.coins.up_label"),
+         "down_label": tokens.location("$.coins.down_label"),
+         "start_marker": tokens.location("$.start_marker.label")},
     )
 
 

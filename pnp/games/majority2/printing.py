@@ -156,8 +156,9 @@ def _disc_deck(content: Majority2Content) -> Deck:
 
 def _coin_deck(content: Majority2Content) -> Deck:
     up_label, down_label = content.coin_labels
-    up = Face("m2-coin-up", {"label": up_label})
-    down = Face("m2-coin-down", {"label": down_label})
+    where = content.token_sources
+    up = Face("m2-coin-up", {"label": up_label}, source=where.get("up_label"))
+    down = Face("m2-coin-down", {"label": down_label}, source=where.get("down_label"))
     cards = tuple(Card(up, down, label=f"coin {i + 1}", art="coins")
                   for i in range(content.coins))
     return Deck("coins", "Coins", COIN, cards, file="tokens", shape="circle")
@@ -165,7 +166,8 @@ def _coin_deck(content: Majority2Content) -> Deck:
 
 def _marker_deck(content: Majority2Content) -> Deck:
     face = Face("m2-start", {"label": content.start_marker,
-                             "hint": "Kept all game. Ties go to the other player."})
+                             "hint": "Kept all game. Ties go to the other player."},
+                source=content.token_sources.get("start_marker"))
     return Deck("start-marker", "Start-player marker", MARKER,
                 (Card(face, face, label="start-player marker", art="start-marker"),),
                 file="tokens",

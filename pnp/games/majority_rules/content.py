@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from pnp.errors import DataError
+from pnp.errors import DataError, Location
 from pnp.games.base import Component
 
 
@@ -22,6 +22,8 @@ class Dividers:
     length_mm: float
     height_mm: float
     slit_mm: float
+    # Where the sizes are in components.json: a divider too small for its words names it.
+    source: Location | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -52,7 +54,8 @@ def make_content(sources: dict) -> MajorityRulesContent:
     ]
     if problems:
         raise DataError(problems)
-    return MajorityRulesContent(dice, Dividers(**doc.value["dividers"]))
+    return MajorityRulesContent(dice, Dividers(**doc.value["dividers"],
+                                               source=doc.location("$.dividers")))
 
 
 def components(content: MajorityRulesContent) -> list[Component]:

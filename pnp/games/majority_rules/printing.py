@@ -142,7 +142,7 @@ def slotted_divider(spec: Dividers, slit_from: str) -> Piece:
         for text in _divider_texts(x, length / 2 - slit / 2, height, label, how)
     )
     return Piece(length, height, cut=(outline,), areas=((slot, "#616161"),), texts=texts,
-                 label=f"divider {label}")
+                 label=f"divider {label}", source=spec.source)
 
 
 def _divider_texts(x: float, width: float, height: float, label: str,
@@ -175,4 +175,4 @@ def standing_wall(spec: Dividers) -> Piece:
                   colour="#BDBDBD"),
     )
     return Piece(width, height, cut=(outline,), folds=(((0, foot), (width, foot)),),
-                 texts=texts, label="fold-to-stand wall")
+                 texts=texts, label="fold-to-stand wall", source=spec.source)
