@@ -51,7 +51,7 @@ def _check_bench(content, m2log) -> None:
     seed = next(s for s in range(10_000)
                 if eng.play(m2.ENGINE, cfg, bots, s).outcome.end == "round-limit")
     played = eng.play(m2.ENGINE, cfg, bots, seed)
-    record = m2.to_record(cfg, played, ["Ana", "Bo"])
+    record = m2log.to_record(cfg, played, ["Ana", "Bo"])
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "long.json"
         path.write_text(json.dumps(record), "utf-8")

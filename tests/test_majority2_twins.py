@@ -21,8 +21,8 @@ from functools import cache
 
 import pytest
 
-from pnp.gamedata import load_content
 from pnp.games import engine as eng
+from pnp.games.gamedata import load_content
 from pnp.games.majority2 import bots
 from pnp.games.majority2 import engine as m2
 from pnp.games.majority2.state import CHANCE
