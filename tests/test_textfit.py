@@ -36,3 +36,40 @@ def test_explicit_line_breaks_are_kept():
                                                ("日本", ["日", "本"])])
 def test_missing_glyphs(text, missing):
     assert missing_glyphs(text, FONT) == missing
+
+
+SHY = "\u00ad"
+
+
+def test_a_soft_hyphen_is_invisible_when_the_word_fits_whole():
+    fitted = fit_text(f"Feuer{SHY}wehr{SHY}mann", FONT, 156, 79, 24, 11, wrap=True,
+                      max_lines=2)
+    assert fitted.lines == ("Feuerwehrmann",)
+    plain = fit_text("Feuerwehrmann", FONT, 156, 79, 24, 11, wrap=True, max_lines=2)
+    assert fitted == plain
+
+
+def test_a_word_too_long_to_fit_whole_breaks_at_a_soft_hyphen_with_a_hyphen():
+    word = f"Donau{SHY}dampf{SHY}schiff{SHY}fahrts{SHY}gesellschaft"
+    assert fit_text(word.replace(SHY, ""), FONT, 156, 79, 24, 11, wrap=True,
+                    max_lines=2) is None
+    fitted = fit_text(word, FONT, 156, 79, 24, 11, wrap=True, max_lines=2)
+    assert len(fitted.lines) == 2 and fitted.lines[0].endswith("-")
+    assert "".join(fitted.lines).replace("-", "") == word.replace(SHY, "")
+    assert all(SHY not in line and string_width(line, FONT, fitted.size) <= 156
+               for line in fitted.lines)
+
+
+def test_breaking_takes_as_much_of_the_word_as_the_line_holds():
+    fitted = fit_text(f"ab{SHY}cd{SHY}ef{SHY}gh", FONT, string_width("abcdef-", FONT, 10),
+                      40, 10, 10, wrap=True)
+    assert fitted.lines == ("abcdef-", "gh")
+
+
+def test_pieces_between_soft_hyphens_must_each_fit():
+    assert fit_text(f"Super{SHY}califragilistic", FONT, 40, 40, 12, 11, wrap=True) is None
+
+
+def test_a_text_that_does_not_wrap_never_shows_its_soft_hyphens():
+    fitted = fit_text(f"Feuer{SHY}wehr", FONT, 300, 30, 12, 6, wrap=False)
+    assert fitted.lines == ("Feuerwehr",)

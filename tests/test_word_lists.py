@@ -19,6 +19,7 @@ from pnp.render.textfit import fit_text
 from pnp.validate import validate_file
 
 from conftest import FIXTURES, ROOT
+from pdftools import text
 
 DATA = ROOT / "data" / "majority"
 LANGUAGES = ("en", "it", "fr", "de", "es")
@@ -142,3 +143,24 @@ def test_most_words_are_everyday_words(lang):
 def test_the_familiarity_measure_tells_common_from_rare_words():
     assert zipf_frequency("Hund", "de") >= FAMILIAR_ZIPF
     assert zipf_frequency("Ohrenkneifer", "de") < FAMILIAR_ZIPF
+
+
+def test_a_word_that_does_not_fit_is_told_about_soft_hyphens(cli, tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("Tür\nDonaudampfschifffahrtsgesellschaft\n", encoding="utf-8")
+    result = cli("validate", words)
+    assert result.exit_code == 2
+    assert f"{words}:2:" in result.stderr and "does not fit" in result.stderr
+    assert "soft hyphens (U+00AD" in result.stderr
+
+
+def test_the_same_word_with_soft_hyphens_fits_broken_with_a_hyphen(cli, tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("Tür\nDonau\u00addampf\u00adschiff\u00adfahrts\u00adgesellschaft\n",
+                     encoding="utf-8")
+    out = tmp_path / "out"
+    result = cli("build", "majority", "-c", "word-cards", "--words", words, "--out", out,
+                 "--no-gallery")
+    assert result.exit_code == 0, result.stderr
+    body = text(out / "majority" / "word-cards.pdf")
+    assert "-\n" in body and "\u00ad" not in body

@@ -107,3 +107,22 @@ def test_txt_with_bom(tmp_path):
     path = tmp_path / "w.txt"
     path.write_bytes("\ufeffDoor\nLamp\n".encode())
     assert load_word_list(path).cards[0].front.text == "Door"
+
+
+def test_soft_hyphens_are_accepted_and_ignored_when_comparing(tmp_path):
+    words = load_word_list(write(tmp_path, "w.txt", "Feuer\u00adwehr\nDoor\n"))
+    assert words.cards[0].front.text == "Feuer\u00adwehr"
+    with pytest.raises(DataError, match="duplicates 'Feuer\\\\xadwehr'"):
+        load_word_list(write(tmp_path, "d.txt", "Feuer\u00adwehr\nFeuerwehr\n"))
+
+
+@pytest.mark.parametrize("word", ["\u00adFeuer", "Feuer\u00ad", "Feu\u00ad\u00ader",
+                                  "Ice\u00ad cream"])
+def test_a_soft_hyphen_must_stand_between_letters(tmp_path, word):
+    with pytest.raises(DataError, match="soft hyphen"):
+        load_word_list(write(tmp_path, "w.txt", f"{word}\nDoor\n"))
+
+
+def test_other_invisible_characters_are_still_refused(tmp_path):
+    with pytest.raises(DataError, match="control character"):
+        load_word_list(write(tmp_path, "w.txt", "Feuer\u200bwehr\nDoor\n"))

@@ -21,6 +21,8 @@ from pnp.errors import DataError, Problem
 
 _MOJIBAKE_ENCODINGS = ("cp1252", "cp1250", "latin-1")
 MAX_CARDS = 5000
+SOFT_HYPHEN = "\u00ad"
+"""A place where a long word may break (with a hyphen) to fit its card; invisible otherwise."""
 """Most word cards a list may make (10,000 words; the schema says the same for JSON)."""
 
 
@@ -191,8 +193,9 @@ def _nfc(text: str) -> str:
 
 
 def fold(text: str) -> str:
-    """The comparison key for duplicates: no case, no accents ("Café" == "cafe")."""
-    decomposed = unicodedata.normalize("NFKD", text)
+    """The comparison key for duplicates: no case, no accents, no soft hyphens ("Café" ==
+    "cafe")."""
+    decomposed = unicodedata.normalize("NFKD", text.replace(SOFT_HYPHEN, ""))
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
@@ -211,15 +214,18 @@ def mojibake_fix(text: str) -> str | None:
 
 
 def word_problems(words: list[Word]) -> list[Problem]:
-    """Duplicates, blank or control-character entries, and mojibake, in input order."""
+    """Duplicates, blank or control-character entries, misplaced soft hyphens and
+    mojibake, in input order."""
     problems: list[Problem] = []
     seen: dict[str, Word] = {}
     for word in words:
         if not word.text.strip():
             problems.append(word.problem("empty word"))
             continue
-        if any(unicodedata.category(c).startswith("C") for c in word.text):
+        if any(unicodedata.category(c).startswith("C") and c != SOFT_HYPHEN
+               for c in word.text):
             problems.append(word.problem(f"{word.text!r} contains a control character"))
+        problems += _soft_hyphen_problems(word)
         fixed = mojibake_fix(word.text)
         if fixed:
             problems.append(word.problem(
@@ -232,6 +238,18 @@ def word_problems(words: list[Word]) -> list[Problem]:
         else:
             seen[key] = word
     return problems
+
+
+def _soft_hyphen_problems(word: Word) -> list[Problem]:
+    """A soft hyphen belongs inside a word: between letters, one at a time."""
+    text = word.text
+    if SOFT_HYPHEN not in text:
+        return []
+    pieces = [piece for part in text.split() for piece in part.split(SOFT_HYPHEN)]
+    if any(not piece for piece in pieces):
+        return [word.problem(f"{text!r}: a soft hyphen (U+00AD) must stand between two "
+                             "letters of a word, not at its start or end or twice in a row")]
+    return []
 
 
 def _where(word: Word) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from pnp.content.wordlist import SOFT_HYPHEN
 from pnp.errors import FitError, Location, Problem
 from pnp.render.fonts import FontSet, require_glyphs, string_width
 from pnp.render.geometry import Box, pt
@@ -230,7 +231,7 @@ def fitted_text(box: LayoutBox, props: dict, ctx: FaceContext) -> FittedText:
     text = str(opts.get("text", ""))
     font = ctx.fonts.name(opts["font"])
     where = ctx.source or box.where
-    require_glyphs(text, font, where, ctx.label)
+    require_glyphs(text.replace(SOFT_HYPHEN, ""), font, where, ctx.label)
     width, height = _text_area(box, opts)
     fitted = _fit(text, font, width, height, float(opts["size"]),
                   float(opts.get("min_size", opts["size"])), bool(opts["wrap"]),
@@ -239,8 +240,16 @@ def fitted_text(box: LayoutBox, props: dict, ctx: FaceContext) -> FittedText:
         raise FitError(where.problem(
             f"{ctx.label}: {text!r} does not fit the {box.name!r} box "
             f"({box.width:g} × {box.height:g} mm{_of_layout(box, ctx)}) even at "
-            f"{opts.get('min_size', opts['size']):g} pt"))
+            f"{opts.get('min_size', opts['size']):g} pt{_soft_hyphen_hint(text, opts)}"))
     return fitted
+
+
+def _soft_hyphen_hint(text: str, opts: dict) -> str:
+    """A long word in a box that wraps can be given places to break: say how."""
+    if not opts["wrap"] or SOFT_HYPHEN in text or not text.strip():
+        return ""
+    return ("; a long word may carry soft hyphens (U+00AD, \\u00ad in JSON) where it may "
+            "break with a hyphen")
 
 
 def _of_layout(box: LayoutBox, ctx: FaceContext) -> str:

@@ -6,12 +6,19 @@ The sizes tried are `size`, `size - STEP`, ... down to `min_size`, clamped to
 MIN_SIZE..MAX_SIZE, and searched by bisection: a text that fits at some size fits at every
 smaller one (widths scale with the size, so greedy wrapping needs no more lines), so the
 answer is the one a step-by-step scan would find, in a bounded number of tries whatever
-the layout says."""
+the layout says.
+
+A soft hyphen (U+00AD) in a word marks a place where it may break, with a hyphen drawn at
+the end of the line; otherwise it is invisible. Breaking is the last resort: a text breaks
+at its soft hyphens only when it does not fit whole anywhere in the size range, so a long
+word prints unbroken as long as it can. Greedy breaking keeps the search's premise: at a
+smaller size each line holds at least as much, so a text that fits still fits."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.content.wordlist import SOFT_HYPHEN
 from pnp.render.fonts import string_width
 
 LEADING = 1.18
@@ -33,7 +40,17 @@ class FittedText:
 def fit_text(text: str, font: str, width: float, height: float, size: float,
              min_size: float, wrap: bool, max_lines: int | None = None) -> FittedText | None:
     """The largest size (≤ `size`, ≥ `min_size`, in STEP pt) at which `text` fits the box
-    of `width` × `height` points, with its lines; None when nothing fits."""
+    of `width` × `height` points, with its lines (never holding a soft hyphen); None when
+    nothing fits, even broken at its soft hyphens."""
+    whole = _fit(text.replace(SOFT_HYPHEN, ""), font, width, height, size, min_size, wrap,
+                 max_lines, False)
+    if whole is not None or SOFT_HYPHEN not in text or not wrap:
+        return whole
+    return _fit(text, font, width, height, size, min_size, wrap, max_lines, True)
+
+
+def _fit(text: str, font: str, width: float, height: float, size: float, min_size: float,
+         wrap: bool, max_lines: int | None, hyphenate: bool) -> FittedText | None:
     paragraphs = text.split("\n")
     size = min(size, MAX_SIZE)
     min_size = max(min_size, MIN_SIZE)
@@ -43,7 +60,7 @@ def fit_text(text: str, font: str, width: float, height: float, size: float,
 
     def attempt(k: int) -> FittedText | None:
         current = round(size - k * STEP, 2)
-        lines = _lines_at(paragraphs, font, current, width, wrap)
+        lines = _lines_at(paragraphs, font, current, width, wrap, hyphenate)
         if lines is None or (max_lines is not None and len(lines) > max_lines):
             return None
         block = current + (len(lines) - 1) * current * LEADING
@@ -64,7 +81,7 @@ def fit_text(text: str, font: str, width: float, height: float, size: float,
 
 
 def _lines_at(paragraphs: list[str], font: str, size: float, width: float,
-              wrap: bool) -> list[str] | None:
+              wrap: bool, hyphenate: bool = False) -> list[str] | None:
     lines: list[str] = []
     for paragraph in paragraphs:
         if not wrap:
@@ -72,24 +89,45 @@ def _lines_at(paragraphs: list[str], font: str, size: float, width: float,
                 return None
             lines.append(paragraph)
             continue
-        wrapped = _wrap(paragraph, font, size, width)
+        wrapped = _wrap(paragraph, font, size, width, hyphenate)
         if wrapped is None:
             return None
         lines += wrapped
     return lines
 
 
-def _wrap(paragraph: str, font: str, size: float, width: float) -> list[str] | None:
-    """Greedy word wrap; None if a single word is wider than the box."""
+def _wrap(paragraph: str, font: str, size: float, width: float,
+          hyphenate: bool = False) -> list[str] | None:
+    """Greedy word wrap, breaking a word at its soft hyphens when `hyphenate`; None if a
+    word (or a piece between soft hyphens) is wider than the box."""
     lines, current = [], ""
     for word in paragraph.split():
-        if string_width(word, font, size) > width:
-            return None
-        candidate = f"{current} {word}" if current else word
-        if string_width(candidate, font, size) <= width:
-            current = candidate
-        else:
-            lines.append(current)
-            current = word
+        pieces = word.split(SOFT_HYPHEN) if hyphenate else [word]
+        while pieces:
+            placed = _longest_head(pieces, current, font, size, width)
+            if placed == 0:
+                if not current:
+                    return None
+                lines.append(current)
+                current = ""
+                continue
+            head = "".join(pieces[:placed]) + ("-" if placed < len(pieces) else "")
+            current = f"{current} {head}" if current else head
+            pieces = pieces[placed:]
+            if pieces:
+                lines.append(current)
+                current = ""
     lines.append(current)
     return lines
+
+
+def _longest_head(pieces: list[str], current: str, font: str, size: float,
+                  width: float) -> int:
+    """How many leading pieces of a word fit after `current` on this line (a hyphen
+    ending the line when the word goes on); 0 when not even the first does."""
+    for count in range(len(pieces), 0, -1):
+        head = "".join(pieces[:count]) + ("-" if count < len(pieces) else "")
+        candidate = f"{current} {head}" if current else head
+        if string_width(candidate, font, size) <= width:
+            return count
+    return 0
