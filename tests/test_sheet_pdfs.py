@@ -18,7 +18,7 @@ from pnp.render.geometry import MM as MM_PT
 from pnp.render.geometry import Box, mirror_boxes
 from pnp.render.packing import pack
 
-from pdftools import A4, LETTER, page_sizes, text
+from pdftools import A4, LETTER, catalog, page_sizes, text
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -275,6 +275,16 @@ def test_kit_holds_the_whole_game_packed(kits):
     assert packed % 2 == 0  # duplex: every sheet starts on a front
     assert packed // 2 < per_file
     assert summaries["majority2/kit"].pages == packed
+
+
+def test_every_pdf_asks_viewers_for_actual_size(kits):
+    """A viewer's "fit to page" would shrink the cards: every PDF a build writes, the
+    packed kit.pdf included, sets /PrintScaling /None."""
+    out, _ = kits
+    pdfs = sorted(out.rglob("*.pdf"))
+    assert any(p.name == "kit.pdf" for p in pdfs)
+    for path in pdfs:
+        assert catalog(path)["/ViewerPreferences"]["/PrintScaling"] == "/None", path
 
 
 def test_kit_is_deterministic(kits, tmp_path):

@@ -59,12 +59,20 @@ def write_kit(path: Path, printables: Sequence, documents: Sequence[Callable[[],
                 _blank_after(writer)
     writer.add_metadata({"/Title": f"{title} · print-and-play kit", "/Author": AUTHOR,
                          "/Creator": AUTHOR, "/Producer": AUTHOR})
+    _print_at_actual_size(writer)
     with atomic_path(path) as tmp_path, open(tmp_path, "wb") as handle:
         writer.write(handle)
     if progress:
         progress()
     printing = options.backs if options.backs != "none" else "single-sided"
     return FileSummary(path, len(writer.pages), count, "item", printing)
+
+
+def _print_at_actual_size(writer) -> None:
+    """/PrintScaling /None, as every other PDF sets it (render.pdf): the pages copied in
+    keep their sizes, but viewer preferences live in the catalog pypdf writes afresh; a
+    viewer's "fit to page" would shrink the cards."""
+    writer.create_viewer_preferences().print_scaling = "/None"
 
 
 def _blank_after(writer) -> None:
