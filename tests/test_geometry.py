@@ -11,6 +11,7 @@ from pnp.render.geometry import (
     impose,
     impose_fold,
     mirror_for_duplex,
+    paper_size,
 )
 
 POKER = CARD_SIZES["poker"]
@@ -97,9 +98,18 @@ def test_fold_with_bleed_keeps_the_trim_clear_of_the_fold():
 
 @pytest.mark.parametrize(("spec", "size"), [("poker", Size(63, 88)), ("mini", Size(44, 63)),
                                             ("25x25", Size(25, 25)), ("70 × 120 mm",
-                                                                      Size(70, 120))])
+                                                                      Size(70, 120)),
+                                            ("2.5x3.5in", Size(63.5, 88.9))])
 def test_card_sizes(spec, size):
     assert card_size(spec) == size
+
+
+def test_paper_in_inches_is_the_named_paper_to_the_last_digit():
+    assert paper_size("8.5x11in") == paper_size("letter")
+    assert paper_size("8.5inx11in") == paper_size("11 x 8.5 in") == paper_size("letter")
+    assert paper_size("A6") == Size(105, 148) and paper_size("b5") == Size(176, 250)
+    with pytest.raises(UsageError, match=r"inches \(e\.g\. 8\.5x11in\)"):
+        paper_size("8.5inx11mm")
 
 
 def test_unknown_card_size():

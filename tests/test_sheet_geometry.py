@@ -58,10 +58,14 @@ def _sheets(paper, backs, bleed, kind, offset=(0.0, 0.0)):
 
 @pytest.mark.parametrize("bleed", [0.0, 3.0])
 @pytest.mark.parametrize("backs", BACKS)
-@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "a5", "legal", "tabloid"])
+@pytest.mark.parametrize("paper", ["a4", "letter", "a3", "a5", "a6", "b5", "legal", "tabloid"])
 def test_furniture_keeps_clear_of_marks_cuts_and_edges(paper, backs, bleed):
+    if paper == "a6" and bleed:
+        pytest.skip("two poker cards with bleed fill A6: no room is left for label and bar")
     seen = set()
     for kind in KINDS:
+        if paper == "a6" and kind in ("tarot", "mixed"):
+            continue  # a tarot card does not fit A6 (twice) at all
         for plan, slots in _sheets(paper, backs, bleed, kind):
             seen.add(plan.paper.width > plan.paper.height)
             assert broken_rules(plan, slots, bleed) == [], (kind, plan.paper)

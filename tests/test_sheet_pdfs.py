@@ -176,6 +176,8 @@ def test_a_vote_set_stays_on_one_sheet():
 @pytest.mark.parametrize(("paper", "size_mm"), [
     ("a3", (297, 420)), ("a5", (148, 210)), ("legal", (215.9, 355.6)),
     ("tabloid", (279.4, 431.8)), ("320x450", (320, 450)), ("450x320", (320, 450)),
+    ("a6", (105, 148)), ("b5", (176, 250)), ("8.5x11in", (215.9, 279.4)),
+    ("11 x 17 in", (279.4, 431.8)), ("4.1inx5.8in", (104.14, 147.32)),
 ])
 def test_every_paper_size(tmp_path, paper, size_mm):
     path = _build(tmp_path, "d20-stacks", "d20-cards", paper=paper)
@@ -194,7 +196,7 @@ def test_letter_and_a4_still_exact():
     (["--paper", "100x150", "-c", "player-aid", "--backs", "fold"],
      "does not fit twice (front and back) on 100x150"),
     (["--paper", "10x10"], "each side must be 50–2000 mm"),
-    (["--paper", "huge"], "unknown paper 'huge'; use a3, a4, a5, letter, legal, tabloid"),
+    (["--paper", "huge"], "unknown paper 'huge'; use a3, a4, a5, a6, b5, letter, legal, tabloid"),
 ])
 def test_a_deck_that_cannot_fit_is_a_clear_error(cli, tmp_path, args, message):
     result = cli("build", "majority2", *args, "--out", tmp_path, "--no-gallery")

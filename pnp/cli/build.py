@@ -17,8 +17,7 @@ def build_command(
     games: list[str] = opt.GAMES,
     component: list[str] = opt.COMPONENT,
     out: Path = opt.OUT,
-    paper: str = typer.Option("a4", "--paper", help="a3, a4, a5, letter, legal, tabloid or "
-                              "WIDTHxHEIGHT in mm (e.g. 320x450)."),
+    paper: str = opt.PAPER,
     backs: str = typer.Option(None, "--backs", help="duplex-long (default), duplex-short, "
                               "fold or none."),
     bleed: float = typer.Option(0.0, "--bleed", help="Bleed in mm, 0-10 (e.g. 3)."),

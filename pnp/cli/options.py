@@ -9,6 +9,8 @@ import typer
 GAMES = typer.Argument(None, help="Games (default: all four).")
 COMPONENT = typer.Option(None, "--component", "-c",
                          help="Only this component id (see `pnp games`); repeatable.")
+PAPER = typer.Option("a4", "--paper", help="a3, a4, a5, a6, b5, letter, legal, tabloid, "
+                     "or WIDTHxHEIGHT in mm (320x450) or inches (8.5x11in).")
 OUT = typer.Option(Path("output"), "--out", help="Output folder.")
 WORDS = typer.Option(None, "--words", help="Word list for The Majority (.json, .txt, .csv).")
 PROMOS = typer.Option(None, "--promos", help="Your own Majority 2 promo cards (JSON); "

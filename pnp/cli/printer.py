@@ -6,6 +6,7 @@ from pathlib import Path
 
 import typer
 
+from pnp.cli import options as opt
 from pnp.cli.app import app, say, user_errors
 
 printer_app = typer.Typer(
@@ -18,8 +19,7 @@ app.add_typer(printer_app, name="printer")
 
 @app.command("calibrate")
 def calibrate_command(
-    paper: str = typer.Option("a4", "--paper", help="a3, a4, a5, letter, legal, tabloid or "
-                              "WIDTHxHEIGHT in mm (e.g. 320x450)."),
+    paper: str = opt.PAPER,
     backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short."),
     out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF to write."),
 ) -> None:

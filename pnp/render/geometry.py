@@ -62,6 +62,8 @@ PAPERS = {
     "a3": Size(297.0, 420.0),
     "a4": Size(210.0, 297.0),
     "a5": Size(148.0, 210.0),
+    "a6": Size(105.0, 148.0),
+    "b5": Size(176.0, 250.0),
     "letter": Size(215.9, 279.4),
     "legal": Size(215.9, 355.6),
     "tabloid": Size(279.4, 431.8),
@@ -78,15 +80,22 @@ CARD_SIZES = {
 }
 PAPER_RANGE = (50.0, 2000.0)
 CARD_RANGE = (5.0, 1000.0)
-_WXH = re.compile(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*", re.IGNORECASE)
+_NUMBER = r"\s*(\d+(?:\.\d+)?)\s*(mm|in)?\s*"
+_WXH = re.compile(_NUMBER + "[x×]" + _NUMBER, re.IGNORECASE)
+_UNITS = {"mm": 1.0, "in": 25.4}
 
 
 def _parse_wxh(spec: str, what: str, bounds: tuple[float, float], names) -> Size:
+    """`WxH` in mm (`320x450`, `320x450mm`) or inches (`8.5x11in`, `8.5inx11in`): one
+    unit for both sides, converted here, once, to mm (inches exact to 0.001 mm, so
+    `8.5x11in` is Letter to the last digit)."""
     match = _WXH.fullmatch(spec)
-    if not match:
+    first_unit, last_unit = (match.group(2), match.group(4)) if match else (None, None)
+    if not match or (first_unit and last_unit and first_unit.lower() != last_unit.lower()):
         raise UsageError(f"unknown {what} {spec!r}; use {', '.join(names)} or "
-                         "WIDTHxHEIGHT in mm (e.g. 320x450)")
-    size = Size(float(match.group(1)), float(match.group(2)))
+                         "WIDTHxHEIGHT in mm (e.g. 320x450) or inches (e.g. 8.5x11in)")
+    scale = _UNITS[(last_unit or first_unit or "mm").lower()]
+    size = Size(round(float(match.group(1)) * scale, 3), round(float(match.group(3)) * scale, 3))
     low, high = bounds
     if not all(low <= v <= high for v in (size.width, size.height)):
         raise UsageError(f"{what} {spec!r}: each side must be {low:g}–{high:g} mm")
@@ -94,8 +103,9 @@ def _parse_wxh(spec: str, what: str, bounds: tuple[float, float], names) -> Size
 
 
 def paper_size(name: str) -> Size:
-    """Portrait size of a paper: a name (a3, a4, a5, letter, legal, tabloid) or `WxH` mm
-    (a `WxH` wider than tall is turned portrait: every deck picks its own orientation)."""
+    """Portrait size of a paper: a name (a3, a4, a5, a6, b5, letter, legal, tabloid) or
+    `WxH` in mm or inches (a `WxH` wider than tall is turned portrait: every deck picks its
+    own orientation)."""
     if name.lower() in PAPERS:
         return PAPERS[name.lower()]
     size = _parse_wxh(name, "paper", PAPER_RANGE, PAPERS)
