@@ -269,21 +269,18 @@ def test_example_logs(tmp_path):
 
 
 def test_an_illegal_ability_choice_says_why_in_players_words():
-    from types import SimpleNamespace
-
-    from pnp.games.majority2.log import _Replay
+    from pnp.games.majority2.answers import refusal
     from tests.m2tools import build, run
 
     st = build(hands=(("witches-veteran", "reapers-junior"), ()), up=(7, 0),
                areas=(("witches-junior",), ()),
                cols={(1, 2): ["angels-junior", "reapers-secretary"],
                      (1, 3): [("demons-junior", "red")]})
-    who = SimpleNamespace(names=NAMES)
     asked = run(st, ("play", "witches-veteran", 1))
-    message = _Replay._choice_reason(who, asked, ("target", 1, 2, 1), "target")
+    message = refusal(asked, ("target", 1, 2, 1), NAMES)
     assert message.startswith("Bo column 2 #2 reapers-secretary cannot be chosen: Bo's "
                               "column 2 is protected by an Angels Junior (choose a card; "
                               "legal: ")
     asked = run(st, ("play", "reapers-junior", 1))
-    message = _Replay._choice_reason(who, asked, ("disc", 1, 3, 0, "blue"), "disc")
+    message = refusal(asked, ("disc", 1, 3, 0, "blue"), NAMES)
     assert "that card already carries a disc" in message

@@ -21,7 +21,8 @@ from pnp.content.output import write_text
 from pnp.errors import UsageError
 from pnp.games.gamedata import load_content
 from pnp.games.majority2 import engine as m2
-from pnp.games.majority2.log import _describe_action, write_log
+from pnp.games.majority2.answers import describe_action
+from pnp.games.majority2.log import write_log
 from pnp.games.majority2.state import CHANCE, HAND, State
 from pnp.games.recordtools import did_you_mean
 
@@ -181,7 +182,7 @@ def _label(st: State, action: tuple, names: list[str]) -> str:
         return "exchange" if action[1] else "keep the hand"
     if what == "draw":
         return f"draw {m2.draw_count(st)}" if action[1] else "do not draw"
-    return _describe_action(st, action, names)
+    return describe_action(st, action, names)
 
 
 def _chance(st: State, names: list[str]) -> Any:

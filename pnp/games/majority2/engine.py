@@ -27,7 +27,7 @@ from its head, the oldest card, starting at 0; `where` is a column 1-3 or "area"
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -148,8 +148,11 @@ def _run(st: State) -> None:
     st.need = st.weights = None
 
 
-def apply(st: State, action: Any) -> State:
-    """The state after `action`, which must be legal; `st` itself is left as it was."""
+def apply(st: State, action: Any, at_round_end: Callable[[State], None] | None = None
+          ) -> State:
+    """The state after `action`, which must be legal; `st` itself is left as it was.
+    `at_round_end(state)`, when given, sees the table between a round's Cleanup and the
+    next round's Income, if this action ends a round (a log's per-round states)."""
     need = st.need
     if need is None:
         raise eng.IllegalAction("the game is over")
@@ -161,8 +164,32 @@ def apply(st: State, action: Any) -> State:
         from pnp.games.majority2.explain import why_illegal
         raise eng.IllegalAction(why_illegal(st, action))
     new = st.copy()
-    advance(new, action)
+    if at_round_end is None:
+        advance(new, action)
+    else:
+        _advance_watching(new, action, at_round_end)
     return new
+
+
+def _advance_watching(st: State, action: Any, at_round_end: Callable[[State], None]) -> None:
+    """`advance`, stopping once between rounds (only the permanent round frame is left on
+    the stack) to show the table to `at_round_end`."""
+    stack = st.stack
+    need = HANDLERS[stack[-1][0]](st, stack[-1], action)
+    watched = False
+    while need is None:
+        if len(stack) == 1 and st.round and not watched:
+            watched = True
+            at_round_end(st)
+        if st.end is not None:
+            break
+        need = HANDLERS[stack[-1][0]](st, stack[-1], None)
+    if need is None:
+        st.need = st.weights = None
+    elif len(need) == 4:
+        st.need, st.weights = need[:3], need[3]
+    else:
+        st.need, st.weights = need, None
 
 
 def advance(st: State, action: Any) -> None:

@@ -23,10 +23,21 @@ from pnp.content.jsonfile import JsonDoc
 from pnp.errors import DataError
 from pnp.games import engine as eng
 from pnp.games.majority2 import engine as m2
+from pnp.games.majority2.answers import (
+    CHOICE_KINDS,
+    asked,
+    card_item,
+    decode_choice,
+    describe_action,
+    distinct_answers,
+    encode_choice,
+    refusal,
+    shown,
+)
 from pnp.games.majority2.content import Majority2Content
 from pnp.games.majority2.judge import describe
 from pnp.games.majority2.scoring import area_scores
-from pnp.games.majority2.state import CHANCE, HAND, Config, State, protected
+from pnp.games.majority2.state import CHANCE, HAND, Config, State
 from pnp.games.recordtools import did_you_mean
 from pnp.games.verdict import (
     Line,
@@ -37,7 +48,6 @@ from pnp.games.verdict import (
     where,
 )
 
-AREA = "score_area"
 _SECTION_LISTS = ("choices", "drawn", "random_discards", "representatives")
 
 
@@ -83,13 +93,13 @@ def write_log(cfg: Config, actions: Sequence[Any], names: Sequence[str]) -> dict
                     current.setdefault("plays", []).append(section)
         elif kind == "form":
             section.setdefault("representatives", []).append(
-                _card_item(st, st.cols[frame[1]][action[1]]))
+                card_item(st, st.cols[frame[1]][action[1]]))
         elif kind == "ability-draw":
             section.setdefault("drawn", []).append(action[1])
         elif kind == "random-discard":
             section.setdefault("random_discards", []).append(action[1])
         else:
-            section.setdefault("choices", []).append(_encode_choice(st, action, names))
+            section.setdefault("choices", []).append(encode_choice(st, action, names))
         st = m2.apply(st, action)
     record: dict[str, Any] = {"game": "majority2", "players": names,
                               "start_player": names[cfg.start_player]}
@@ -106,27 +116,6 @@ def write_log(cfg: Config, actions: Sequence[Any], names: Sequence[str]) -> dict
         record["end"] = st.end
     record["claimed"] = dict(zip(names, m2.scores(st), strict=True))
     return record
-
-
-def _card_item(st: State, entry: tuple) -> str | dict:
-    card = st.cfg.ids[entry[0]]
-    return {"card": card, "disc": entry[1]} if entry[1] else card
-
-
-def _encode_choice(st: State, action: tuple, names: list[str]) -> Any:
-    what = action[0]
-    if what in ("colour", "hand", "column"):
-        return action[1]
-    seat, place, pos = action[1:4]
-    if place == "area":
-        card = st.cfg.ids[st.areas[seat][pos][0]]
-        item = {"player": names[seat], "column": AREA, "card": card, "position": pos + 1}
-    else:
-        card = st.cfg.ids[st.cols[seat * 3 + place - 1][pos][0]]
-        item = {"player": names[seat], "column": place, "card": card, "position": pos + 1}
-    if what == "disc":
-        item["disc"] = action[4]
-    return item
 
 
 # --- reading --------------------------------------------------------------------------
@@ -217,6 +206,11 @@ class _Stop(Exception):
         self.violation = Violation(where_, message)
 
 
+# `pnp check --json` shows the table after each of the first this many rounds: a real game
+# has a few dozen, a simulation's limit is 200; a 100,000-round log would print gigabytes.
+STATES_KEPT = 1000
+
+
 class _Replay:
     """Feeds a log to the engine decision by decision."""
 
@@ -226,7 +220,11 @@ class _Replay:
         self.cfg = _config(log.doc, content, rules)
         self.rng = random.Random(self.value["seed"]) if "seed" in self.value else None
         self.states: list[dict] = []
+        self.rounds_ended = 0
         self.round_index = -1
+        self.round: dict = {}
+        self.round_path = ""
+        self.drew = False
         self.section: dict = {}
         self.section_path = ""
         self.used: dict[str, int] = {}
@@ -250,18 +248,16 @@ class _Replay:
             while not m2.ENGINE.is_terminal(st):
                 if st.need[1] == "exchange":
                     self._close_section()
-                    self._close_round(st)
                     self.round_index += 1
                     if self.round_index >= len(rounds):
                         return st, []
                     self._open_round(st)
                 path, action = self._decide(st)
                 try:
-                    st = m2.apply(st, action)
+                    st = m2.apply(st, action, self._round_ended)
                 except eng.IllegalAction as exc:
                     raise _Stop(path, self._reason(st, action, str(exc))) from None
             self._close_section()
-            self._close_round(st)
             if self.round_index + 1 < len(rounds):
                 raise _Stop(where("rounds", self.round_index + 1),
                             f"the game ended ({_END[st.end]}) before this round")
@@ -269,30 +265,48 @@ class _Replay:
             return st, [stop.violation]
         return st, []
 
+    def _round_ended(self, st: State) -> None:
+        """The table between Cleanup and the next player's Income (`--json` states)."""
+        self.rounds_ended += 1
+        if len(self.states) < STATES_KEPT:
+            self.states.append(round_state(st, self.names, st.round - 1))
+
     def _open_round(self, st: State) -> None:
         rnd = self.value["rounds"][self.round_index]
         self.round = rnd
         self.round_path = where("rounds", self.round_index)
         self.play_index = 0
+        self.drew = False
         self.section, self.section_path, self.used = rnd, self.round_path, {}
         who = rnd.get("player")
         if who is not None and who != self.names[st.active]:
             raise _Stop(f"{self.round_path}.player",
                         f"round {st.round} is {self.names[st.active]}'s round, not {who}'s")
 
-    def _close_round(self, st: State) -> None:
-        if self.round_index >= 0:
-            draw = self.round.get("draw")
-            if isinstance(draw, list) and self.used.get("draw", 0) < len(draw):
-                i = self.used.get("draw", 0)
-                raise _Stop(f"{self.round_path}.draw[{i}]",
-                            f"only {i} card(s) were drawn; this one is one too many")
-            self.states.append(round_state(st, self.names, self.round_index))
+    def _draws_done(self, st: State) -> None:
+        """After the Draw phase: every card the round's `draw` lists was drawn, and a
+        `reserve_draw` was possible (a draw happened and a card was left for it)."""
+        rnd, path = self.round, self.round_path
+        draw = rnd.get("draw")
+        i = self.used.get("draw", 0)
+        if isinstance(draw, list) and i < len(draw):
+            raise _Stop(f"{path}.draw[{i}]",
+                        f"only {i} card(s) were drawn; this one is one too many")
+        if rnd.get("reserve_draw") is None or self.used.get("reserve_draw"):
+            return
+        me, other = self.names[st.active], self.names[1 - st.active]
+        if not self.drew:
+            message = (f"{me} did not draw this round, so {other} draws no card into "
+                       f"their reserve")
+        else:
+            message = (f"no card was left to draw into {other}'s reserve: the deck and the "
+                       f"discard pile are empty")
+        raise _Stop(f"{path}.reserve_draw", message)
 
     def _open_section(self, sec: dict, path: str) -> None:
         self._close_section()
         self.section, self.section_path = sec, path
-        self.used = {k: v for k, v in self.used.items() if k == "draw"}
+        self.used = {}
 
     def _close_section(self) -> None:
         for key in _SECTION_LISTS:
@@ -304,7 +318,7 @@ class _Replay:
 
     def _decide(self, st: State) -> tuple[str, Any]:
         player, kind, options = st.need
-        rnd = getattr(self, "round", {})
+        rnd = self.round
         if kind == "setup":
             return self._setup_card(st)
         if player == CHANCE:
@@ -319,9 +333,13 @@ class _Replay:
             value = rnd.get("draw")
             path = f"{self.round_path}.draw"
             if value is None:
-                return path, options[0] if len(options) == 1 else ("draw", False)
-            return path, ("draw", value is not False)
+                action = options[0] if len(options) == 1 else ("draw", False)
+            else:
+                action = ("draw", value is not False)
+            self.drew = action[1]
+            return path, action
         if kind == "free":
+            self._draws_done(st)
             sec = rnd.get("free_play")
             path = f"{self.round_path}.free_play"
             if not sec:
@@ -386,32 +404,37 @@ class _Replay:
         return "and there is no seed to draw it from"
 
     def _choice(self, st: State, key: str, options: list) -> tuple[str, Any]:
-        items = self.section.get(key, [])
-        got = self._next(items, key)
+        """The answer the log gives, judged as the answer to this question. Left out, it
+        is the one legal answer (copies written alike count once) or a violation. A given
+        answer that is not the one legal answer belongs to a later question only if the
+        one answer here leads straight to a question that it answers."""
+        got = self._next(self.section.get(key, []), key)
         path = f"{self.section_path}.{key}"
+        answers = distinct_answers(st, options)
         if got is None:
-            if len(options) == 1:
-                return path, options[0]
-            raise _Stop(path, f"{_asked(st)}; the log gives none (legal: "
-                              f"{_shown(st, options, self.names)})")
+            if len(answers) == 1:
+                return path, answers[0]
+            raise _Stop(path, f"{asked(st)}; the log gives none (legal: "
+                              f"{shown(st, answers, self.names)})")
         item, i = got
         try:
-            action = decode_choice(st, item, self.names)
+            action, error = decode_choice(st, item, self.names), None
         except ValueError as exc:
-            if len(options) == 1:
-                self._unread(key)
-                return path, options[0]
-            raise _Stop(f"{path}[{i}]", str(exc)) from None
-        if len(options) == 1 and action != options[0]:
+            action, error = None, str(exc)
+        if action in options:
+            return f"{path}[{i}]", action
+        if len(answers) == 1 and _answers_later(st, answers[0], item, self.names):
             self._unread(key)
-            return path, options[0]
-        return f"{path}[{i}]", action
+            return path, answers[0]
+        if error is not None:
+            raise _Stop(f"{path}[{i}]", error + _required(st, answers, self.names))
+        return f"{path}[{i}]", action  # the engine refuses it; `_reason` says why
 
     def _reason(self, st: State, action: Any, message: str) -> str:
         player, kind, source = st.need
         if player != CHANCE:
-            if kind in _ASKED and isinstance(action, tuple) and action:
-                return self._choice_reason(st, action, kind)
+            if kind in CHOICE_KINDS and isinstance(action, tuple) and action:
+                return refusal(st, action, self.names)
             return message
         card = action[1]
         if source == "deck":
@@ -420,114 +443,31 @@ class _Replay:
         return f"{self.names[source]}'s reserve holds no {card}"
 
 
-    def _choice_reason(self, st: State, action: tuple, kind: str) -> str:
-        """An ability's choice in players' words: what was asked, why this answer is not
-        allowed (a protected column, a card with a disc), and what is."""
-        why = ""
-        if action[0] in ("target", "disc") and len(action) >= 4 and action[2] != "area":
-            seat, col = action[1], action[2]
-            column = st.cols[seat * 3 + col - 1] if col in (1, 2, 3) else ()
-            if action[0] == "target" and column and protected(st.cfg, column):
-                why = (f": {self.names[seat]}'s column {col} is protected by an "
-                       f"{st.cfg.title(next(e[0] for e in column if st.cfg.protects[e[0]]))}")
-            elif action[0] == "disc" and 0 <= action[3] < len(column) and column[action[3]][1]:
-                why = ": that card already carries a disc"
-        try:
-            shown = _describe_action(st, action, self.names)
-        except (IndexError, KeyError, TypeError):
-            shown = repr(action)
-        return (f"{shown} cannot be chosen{why} ({_asked(st)}; legal: "
-                f"{_shown(st, st.need[2], self.names)})")
+def _answers_later(st: State, answer: tuple, item: Any, names: list[str]) -> bool:
+    """Whether `item` answers a later question of the same list, reached from `st` by
+    `answer` and questions with one answer each (no chance in between)."""
+    after = m2.apply(st, answer)
+    need = after.need
+    if need is None or need[0] == CHANCE or need[1] not in CHOICE_KINDS or \
+            (need[1] == "form") != (st.need[1] == "form"):
+        return False
+    try:
+        if decode_choice(after, item, names) in need[2]:
+            return True
+    except ValueError:
+        pass
+    answers = distinct_answers(after, need[2])
+    return len(answers) == 1 and _answers_later(after, answers[0], item, names)
 
 
-_ASKED = ("form", "target", "colour", "disc", "hand", "column")
+def _required(st: State, answers: list, names: list[str]) -> str:
+    if len(answers) == 1:
+        return f" ({asked(st)}; the rules require {describe_action(st, answers[0], names)})"
+    return f" ({asked(st)}; legal: {shown(st, answers, names)})"
+
 
 _END = {"factions": "5 formed factions", "stalled": "two stalled rounds",
         "round-limit": "the round limit"}
-
-
-def _asked(st: State) -> str:
-    kind = st.need[1]
-    what = {"form": "a faction forms: choose its representative",
-            "target": "choose a card", "colour": "name a colour",
-            "disc": "place a disc (card and colour)", "hand": "choose a hand card for "
-            "the reserve", "column": "choose the opponent's column"}[kind]
-    return what
-
-
-def _shown(st: State, options: list, names: list[str]) -> str:
-    shown = [_describe_action(st, a, names) for a in options[:10]]
-    return ", ".join(shown) + (" …" if len(options) > 10 else "")
-
-
-def _describe_action(st: State, action: tuple, names: list[str]) -> str:
-    if action[0] == "form":
-        column = st.cols[st.stack[-1][1]]
-        item = _card_item(st, column[action[1]])
-        return item if isinstance(item, str) else f"{item['card']}@{item['disc']}"
-    if action[0] in ("colour", "hand", "column"):
-        return str(action[1])
-    item = _encode_choice(st, action, names)
-    text = f"{item['player']} {_column_name(item['column'])} #{item['position']} {item['card']}"
-    return text + (f" disc {item['disc']}" if "disc" in item else "")
-
-
-def decode_choice(st: State, item: Any, names: list[str]) -> tuple:
-    """A log entry as the action the engine asked for (ValueError saying what is wrong)."""
-    kind = st.need[1]
-    cfg = st.cfg
-    if kind == "form":
-        card, disc = (item, None) if isinstance(item, str) else (item["card"], item.get("disc"))
-        column = st.cols[st.stack[-1][1]]
-        for pos, entry in enumerate(column):
-            if cfg.ids[entry[0]] == card and entry[1] == disc and ("form", pos) in st.need[2]:
-                return ("form", pos)
-        raise ValueError(f"{card}{'@' + disc if disc else ''} cannot be the representative "
-                         f"(legal: {_shown(st, st.need[2], names)})")
-    if kind == "colour":
-        if item not in cfg.discs:
-            raise ValueError(f"{item!r} is not a colour ({', '.join(cfg.discs)})")
-        return ("colour", item)
-    if kind == "hand":
-        if not isinstance(item, str):
-            raise ValueError("expected a card id from your hand")
-        return ("hand", item)
-    if kind == "column":
-        if item not in (1, 2, 3):
-            raise ValueError(f"{item!r}: expected a column 1, 2 or 3 of the opponent")
-        return ("column", item)
-    if not isinstance(item, dict) or "player" not in item or "card" not in item:
-        raise ValueError('expected {"player", "column", "card"} naming a card')
-    seat = names.index(item["player"])
-    column = item.get("column")
-    if column == AREA:
-        cards = [k for k, _ in st.areas[seat]]
-        place = "area"
-    elif column in (1, 2, 3):
-        cards = [e[0] for e in st.cols[seat * 3 + column - 1]]
-        place = column
-    else:
-        raise ValueError(f"column {column!r}: expected 1, 2, 3 or {AREA!r}")
-    k = cfg.index.get(item["card"])
-    positions = [pos for pos, c in enumerate(cards) if c == k]
-    if "position" in item:
-        pos = item["position"] - 1
-        if pos not in positions:
-            raise ValueError(f"{item['player']}'s {_column_name(column)} has no "
-                             f"{item['card']} at position {item['position']}")
-        positions = [pos]
-    if not positions:
-        raise ValueError(f"{item['player']}'s {_column_name(column)} holds no {item['card']}")
-    make = (lambda p: ("disc", seat, place, p, item.get("disc"))) if kind == "disc" else \
-        (lambda p: ("target", seat, place, p))
-    for pos in positions:
-        if make(pos) in st.need[2]:
-            return make(pos)
-    return make(positions[0])
-
-
-def _column_name(column: Any) -> str:
-    return "score area" if column == AREA else f"column {column}"
 
 
 # --- the verdict ----------------------------------------------------------------------
@@ -537,7 +477,7 @@ def round_state(st: State, names: list[str], index: int) -> dict:
     cfg = st.cfg
 
     def items(entries):
-        return [_card_item(st, e) for e in entries]
+        return [card_item(st, e) for e in entries]
 
     return {
         "round": index + 1,
@@ -547,7 +487,7 @@ def round_state(st: State, names: list[str], index: int) -> dict:
                 "hand": [cfg.ids[k] for k in st.hands[s]],
                 "reserve": [cfg.ids[k] for k in st.reserves[s]],
                 "columns": [items(st.cols[s * 3 + c]) for c in range(3)],
-                "score_area": [_card_item(st, (k, d)) for k, d in st.areas[s]],
+                "score_area": [card_item(st, (k, d)) for k, d in st.areas[s]],
                 "coins": {"face_up": st.up[s], "face_down": st.down[s]},
             } for s in (0, 1)
         },
@@ -587,6 +527,7 @@ def judge_log(log: Majority2Log, content: Majority2Content, rules: Mapping) -> V
         detail={"start_player": log.start_player, "score_areas": cards,
                 "formed_factions": {n: len(st.areas[s]) for s, n in enumerate(names)},
                 "coins": {n: st.up[s] + st.down[s] for s, n in enumerate(names)},
-                "end": st.end, "rounds_played": st.round,
-                "blank_cards": list(blank), "states": replay.states},
+                "end": st.end, "rounds_played": replay.rounds_ended,
+                "blank_cards": list(blank), "states": replay.states,
+                "states_omitted": replay.rounds_ended - len(replay.states)},
     )
