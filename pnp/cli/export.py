@@ -88,8 +88,15 @@ def export_png_command(
 @export_app.command("shop")
 def export_shop_command(
     games: list[str] = opt.GAMES,
-    order: str = typer.Option("front-back", "--order", help="front-back or back-front."),
-    bleed: float = typer.Option(3.0, "--bleed", help="Bleed around each card, mm (0-10)."),
+    profile: str = typer.Option("generic", "--profile", help="dtc (PDF/X-1a, CMYK), tgc "
+                                "(PNG per face), mpc (images per card) or generic."),
+    icc: Path = typer.Option(None, "--icc", help="dtc: your shop's CMYK output profile "
+                             "(default: the shipped SWOP TR 003, 240 % ink limit)."),
+    order: str = typer.Option("front-back", "--order", help="generic: front-back or "
+                              "back-front."),
+    bleed: float = typer.Option(None, "--bleed", help="generic: bleed around each card, mm "
+                                "(0-10, default 3); the other profiles set their own."),
+    jobs: int = opt.JOBS,
     component: list[str] = opt.COMPONENT,
     out: Path = opt.OUT,
     words: Path = opt.WORDS,
@@ -103,23 +110,38 @@ def export_shop_command(
     art: Path = opt.ART,
     image_dpi: int = opt.IMAGE_DPI,
 ) -> None:
-    """Write a print-shop PDF per deck to OUT/<game>/shop/: one face per page at the exact
-    trim + bleed size, TrimBox and BleedBox set, fronts and backs interleaved.
+    """Write what a print shop asks for, checked before it is called done.
+
+    generic: a PDF per deck in OUT/<game>/shop/, one face per page at trim + bleed, TrimBox
+    and BleedBox set. dtc: PDF/X-1a:2003 per deck in OUT/<game>/shop-dtc/ (CMYK through an
+    ICC profile, 1/8 in bleed, ink at most 240 %, card 1 front, card 1 back, ...). tgc: a
+    PNG per face in OUT/<game>/shop-tgc/ (825 x 1125 px for poker). mpc: images per card in
+    OUT/<game>/shop-mpc/<deck>/front|back/.
+
+    Example: pnp export shop majority2 --profile dtc
 
     Example: pnp export shop majority2 --order back-front --bleed 3
     """
-    from pnp.kits.export import export_shop
     from pnp.kits.gallery import refresh_gallery
+    from pnp.kits.shops import export_shop_profile
 
     with user_errors():
-        request = _request(games, component, out, bleed, words, promos,
-                           (font, font_bold, font_italic, font_bold_italic), data, templates,
-                           art, image_dpi)
-        summaries = export_shop(request, order)
+        if profile != "generic" and (bleed is not None or order != "front-back"):
+            from pnp.errors import UsageError
+
+            raise UsageError(f"--profile {profile} sets its own bleed and page order; "
+                             "--bleed and --order are for --profile generic")
+        request = _request(games, component, out, 3.0 if bleed is None else bleed, words,
+                           promos, (font, font_bold, font_italic, font_bold_italic), data,
+                           templates, art, image_dpi)
+        exported = export_shop_profile(request, profile, icc, jobs, order=order)
         _art_findings(request)
         index = refresh_gallery(out)
-    for s in summaries:
-        typer.echo(f"{s.path}  {s.pages} page(s)  {s.cards} card(s)")
+    for r in exported.results:
+        shown = r.files[0] if len(r.files) == 1 else f"{_common(r.files)}/"
+        typer.echo(f"{shown}  {r.detail}")
+    for note in exported.skipped:
+        typer.echo(f"note: left out {note}", err=True)
     _echo_gallery(index)
 
 
@@ -169,6 +191,12 @@ def export_tts_command(
         typer.echo(f"{d.saved_object}  {d.cards} card(s)  {len(d.images)} image(s)  "
                    f"{width} × {height} px per card ({d.dpi} DPI)")
     _echo_gallery(index)
+
+
+def _common(paths) -> str:
+    import os
+
+    return os.path.commonpath([str(p) for p in paths])
 
 
 def _echo_gallery(index) -> None:

@@ -21,7 +21,7 @@ from pnp.kits.build import game_printables
 from pnp.kits.request import BuildRequest
 from pnp.render.decks import FileSummary
 from pnp.render.fonts import font_set
-from pnp.render.geometry import card_size, check_margins
+from pnp.render.geometry import Size, card_size, check_margins
 from pnp.render.images import ImageSettings
 from pnp.render.layout import LayoutSet, layout_set
 from pnp.render.model import Deck
@@ -59,10 +59,11 @@ class FaceJob:
     templates: Path | None
     scratch: Path
     images: ImageSettings = ImageSettings()
+    trim: Size | None = None
 
     @property
     def size(self) -> tuple[int, int]:
-        return pixel_size(self.deck, self.dpi, self.bleed)
+        return pixel_size(self.trim or self.deck, self.dpi, self.bleed)
 
 
 @dataclass(frozen=True)
@@ -73,9 +74,10 @@ class PngTask:
     targets: tuple[Path, ...]
 
 
-def pixel_size(deck: Deck, dpi: int, bleed: float) -> tuple[int, int]:
-    """Exact image size of a card with bleed: (trim + 2 × bleed) in inches × dpi, rounded."""
-    size = card_size(deck.size)
+def pixel_size(deck: Deck | Size, dpi: int, bleed: float) -> tuple[int, int]:
+    """Exact image size of a card (or a shop's trim) with bleed: (trim + 2 × bleed) in
+    inches × dpi, rounded."""
+    size = deck if isinstance(deck, Size) else card_size(deck.size)
     return (round((size.width + 2 * bleed) / 25.4 * dpi),
             round((size.height + 2 * bleed) / 25.4 * dpi))
 
@@ -181,7 +183,8 @@ def face_images(job: FaceJob) -> Iterator:
     try:
         render_single_cards(pdf, [job.deck], layouts, fonts, job.bleed, job.title,
                             shared_backs_once=True, select=job.faces, checked=True,
-                            images=job.images)
+                            images=job.images,
+                            trims={job.deck.id: job.trim} if job.trim else None)
         yield from rasterise(pdf, range(len(job.faces)), job.dpi, job.size)
     finally:
         pdf.unlink(missing_ok=True)

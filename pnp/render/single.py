@@ -7,7 +7,7 @@ are the per-card PNGs: one renderer for paper, shop and screen.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,7 +15,7 @@ from pnp.errors import FitError, UsageError
 from pnp.render.decks import FileSummary, PrintOptions, preflight
 from pnp.render.draw import FaceContext, FormCache, draw_face
 from pnp.render.fonts import FontSet
-from pnp.render.geometry import Box, card_size, pt
+from pnp.render.geometry import Box, Size, card_size, pt
 from pnp.render.images import ImageSettings
 from pnp.render.layout import LayoutSet
 from pnp.render.model import Card, Deck, Face
@@ -67,11 +67,13 @@ def render_single_cards(path: Path, decks: list[Deck], layouts: LayoutSet, fonts
                         progress: Callable[[], None] | None = None,
                         select: Sequence[int] | None = None,
                         checked: bool = False,
-                        images: ImageSettings | None = None) -> FileSummary:
+                        images: ImageSettings | None = None,
+                        trims: Mapping[str, Size] | None = None) -> FileSummary:
     """A PDF with one face per page (trim + bleed), trim and bleed boxes set. `select`
     keeps only those faces (0-based, in print order): an export worker draws its own
     share; `checked` skips the preflight the caller has already passed; `images` sets the
-    art's target resolution and cache."""
+    art's target resolution and cache; `trims` gives a deck (by id) a shop's trim size in
+    place of its own (`page_trim`)."""
     images = images or ImageSettings()
     options = PrintOptions(bleed=bleed, image_dpi=images.dpi, art_cache=images.cache_dir)
     pages = list(face_pages(decks, order, shared_backs_once))
@@ -84,22 +86,35 @@ def render_single_cards(path: Path, decks: list[Deck], layouts: LayoutSet, fonts
     with pdf_canvas(path, first, title, ", ".join(d.title for d in decks), fonts) as c:
         forms = FormCache(c, bleed)
         for page in pages:
-            _face_page(c, page, layouts, fonts, options, forms)
+            _face_page(c, page, layouts, fonts, options, forms, (trims or {}).get(page.deck.id))
             if progress:
                 progress()
     return FileSummary(path, len(pages), sum(len(d.cards) for d in decks))
 
 
+def page_trim(card: Size, trim: Size | None, bleed: float) -> tuple[Box, float]:
+    """Where a card goes on its page and how far its backgrounds reach: centred on the
+    page's trim (the card's own size, or a shop's slightly different one), its bleed grown
+    by the difference so the backgrounds still cover the whole page."""
+    trim = trim or card
+    extra = max(0.0, (trim.width - card.width) / 2, (trim.height - card.height) / 2)
+    box = Box(bleed + (trim.width - card.width) / 2, bleed + (trim.height - card.height) / 2,
+              card.width, card.height)
+    return box, bleed + extra
+
+
 def _face_page(c, page: FacePage, layouts: LayoutSet, fonts: FontSet,
-               options: PrintOptions, forms: FormCache) -> None:
+               options: PrintOptions, forms: FormCache, trim: Size | None = None) -> None:
     bleed = options.bleed
     size = card_size(page.deck.size)
-    width, height = size.width + 2 * bleed, size.height + 2 * bleed
+    trim = trim or size
+    width, height = trim.width + 2 * bleed, trim.height + 2 * bleed
     c.setPageSize((pt(width), pt(height)))
-    c.setTrimBox((pt(bleed), pt(bleed), pt(bleed + size.width), pt(bleed + size.height)))
+    c.setTrimBox((pt(bleed), pt(bleed), pt(bleed + trim.width), pt(bleed + trim.height)))
     c.setBleedBox((0, 0, pt(width), pt(height)))
-    ctx = FaceContext(fonts, False, bleed, page.card.label, page.face.source
+    box, reach = page_trim(size, trim, bleed)
+    ctx = FaceContext(fonts, False, reach, page.card.label, page.face.source
                       or page.card.source, options.images)
-    draw_face(c, layouts.get(page.face.layout), dict(page.face.fields),
-              Box(bleed, bleed, size.width, size.height), ctx, 0, forms)
+    draw_face(c, layouts.get(page.face.layout), dict(page.face.fields), box, ctx, 0,
+              forms if reach == bleed else None)
     c.showPage()
