@@ -1,6 +1,7 @@
 """The duplex calibration sheet and printer profiles."""
 
 import json
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -55,6 +56,28 @@ def test_calibrate_letter_and_short_edge(cli, tmp_path):
     result = cli("calibrate", "--paper", "letter", "--backs", "duplex-short", "--out", pdf)
     assert result.exit_code == 0
     assert page_sizes(pdf) == [LETTER, LETTER]
+
+
+@pytest.mark.parametrize(("out", "written"), [
+    ("sheets", "sheets/calibration.pdf"),             # a folder, made if need be
+    ("v1.2", "v1.2/calibration.pdf"),                 # a dot does not make a file name
+    ("existing", "existing/calibration.pdf"),         # an existing folder
+    ("mine.pdf", "mine.pdf"),                         # a file name still works
+    ("MINE.PDF", "MINE.PDF"),
+])
+def test_calibrate_out_is_a_folder_like_every_other_out(cli, tmp_path, out, written):
+    (tmp_path / "existing").mkdir()
+    result = cli("calibrate", "--out", tmp_path / out)
+    assert result.exit_code == 0, result.output
+    assert page_sizes(tmp_path / written) == [A4, A4]
+    assert str(tmp_path / written) in result.stdout
+    assert [p.name for p in tmp_path.rglob("*") if p.is_file()] == [Path(written).name]
+
+
+def test_calibrate_writes_into_the_output_folder_by_default(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli("calibrate").exit_code == 0
+    assert page_sizes(tmp_path / "output" / "calibration.pdf") == [A4, A4]
 
 
 def test_calibrate_refuses_fold(cli, tmp_path):

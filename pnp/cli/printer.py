@@ -21,30 +21,21 @@ app.add_typer(printer_app, name="printer")
 def calibrate_command(
     paper: str = opt.PAPER,
     backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short."),
-    out: Path = typer.Option(Path("output/calibration.pdf"), "--out", help="PDF to write."),
+    out: Path = typer.Option(Path("output"), "--out", help="Output folder (the sheet is "
+                             "OUT/calibration.pdf), or a file name ending in .pdf."),
 ) -> None:
     """Write a two-page duplex calibration sheet (rulers, crosshairs, verniers).
 
     Print it double-sided at 100 %, hold it against a window, and read the back page's
     offset in mm; then use --offset-x/--offset-y or `pnp printer save`.
 
-    Example: pnp calibrate --paper letter --out calibration.pdf
+    Example: pnp calibrate --paper letter --out output/
     """
-    from pnp.errors import UsageError
-    from pnp.kits.gallery import CALIBRATION, refresh_gallery
-    from pnp.kits.printers import BACK_FLIPS
-    from pnp.render.calibrate import render_calibration
-    from pnp.render.fonts import font_set
-    from pnp.render.geometry import paper_size
+    from pnp.kits.printers import write_calibration
 
     with user_errors():
-        paper_size(paper)
-        if backs not in BACK_FLIPS:
-            raise UsageError(f"--backs must be {' or '.join(BACK_FLIPS)}")
-        pages = render_calibration(out, paper.lower(), backs.removeprefix("duplex-"),
-                                   font_set())
-        index = refresh_gallery(out.parent) if out.name == CALIBRATION else None
-    say(f"{out}  {pages} page(s)")
+        path, pages, index = write_calibration(out, paper, backs)
+    say(f"{path}  {pages} page(s)")
     if index:
         say(f"{index}  gallery")
 

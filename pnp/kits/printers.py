@@ -16,6 +16,7 @@ from pathlib import Path
 from pnp.content.output import write_text
 from pnp.content.sources import load_source
 from pnp.errors import UsageError
+from pnp.kits.gallery import CALIBRATION
 from pnp.render.geometry import check_offsets
 
 BACK_FLIPS = ("duplex-long", "duplex-short")
@@ -27,6 +28,33 @@ class PrinterProfile:
     offset_x: float
     offset_y: float
     backs: str = "duplex-long"
+
+
+def calibration_path(out: Path) -> Path:
+    """Where `pnp calibrate --out OUT` writes: OUT is a folder, as for every other
+    command (`OUT/calibration.pdf`), unless it names a PDF (`my-printer.pdf`, kept for
+    older scripts). A name with a dot but no `.pdf` (`v1.2`) is still a folder, so the
+    sheet always ends in `.pdf`."""
+    if out.suffix.lower() == ".pdf" and not out.is_dir():
+        return out
+    return out / CALIBRATION
+
+
+def write_calibration(out: Path, paper: str, backs: str) -> tuple[Path, int, Path | None]:
+    """The calibration sheet at `calibration_path(out)`: (its path, its page count, the
+    gallery page refreshed beside it, if that folder has one)."""
+    from pnp.kits.gallery import refresh_gallery
+    from pnp.render.calibrate import render_calibration
+    from pnp.render.fonts import font_set
+    from pnp.render.geometry import paper_size
+
+    paper_size(paper)
+    if backs not in BACK_FLIPS:
+        raise UsageError(f"--backs must be {' or '.join(BACK_FLIPS)}")
+    path = calibration_path(out)
+    pages = render_calibration(path, paper.lower(), backs.removeprefix("duplex-"), font_set())
+    index = refresh_gallery(path.parent) if path.name == CALIBRATION else None
+    return path, pages, index
 
 
 def config_dir() -> Path:
