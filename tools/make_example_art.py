@@ -1,7 +1,7 @@
 """Draw example card art with Pillow (nothing is downloaded): `--art` files for the README's
 worked example, the tests and the benchmark.
 
-    python tools/make_example_art.py my-art/
+    .venv/bin/python tools/make_example_art.py my-art/
 
 writes into my-art/:
 - promo-demons-veteran.jpg  the illustration of a shipped promo card (art window, 750 × 300)
