@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops
 
-from pnp.kits.tts import CARDS_PER_SHEET, MAX_SIDE, grid_for, sheet_dpi
+from pnp.kits.tts import CARDS_PER_SHEET, MAX_SIDE, grid_for, hosted_url, sheet_dpi
 from pnp.render.geometry import card_size
 from pnp.render.model import Deck
 from pnp.render.raster import Grid
@@ -187,6 +187,28 @@ def test_export_is_deterministic(cli, tmp_path):
     b = sorted((tmp_path / "b").rglob("*.*"))
     assert [p.name for p in a] == [p.name for p in b]
     assert all(x.read_bytes() == y.read_bytes() for x, y in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize(("base", "url"), [
+    ("https://example.org/kit/", "https://example.org/kit/a-faces-1.png"),
+    ("https://example.org/my kit", "https://example.org/my%20kit/a-faces-1.png"),
+    ("https://example.org/Spielkästen/#1", "https://example.org/Spielk%C3%A4sten/%231/"
+     "a-faces-1.png"),
+    ("https://example.org/already%20encoded", "https://example.org/already%20encoded/"
+     "a-faces-1.png"),
+    ("https://example.org/100%", "https://example.org/100%25/a-faces-1.png"),
+    ("file:///C:/My Games/kit", "file:///C:/My%20Games/kit/a-faces-1.png"),
+    ("https://bücher.example/x", "https://xn--bcher-kva.example/x/a-faces-1.png"),
+])
+def test_base_url_is_percent_encoded_like_local_urls(base, url):
+    assert hosted_url(base, "a-faces-1.png") == url
+
+
+def test_exported_base_urls_are_percent_encoded(cli, tmp_path):
+    assert cli("export", "tts", "majority", "-c", "preparation-cards", "--dpi", "72",
+               "--base-url", "https://h/my kit", "--out", tmp_path).exit_code == 0
+    deck = _saved(tmp_path, "preparation-cards")["ObjectStates"][0]
+    assert deck["CustomDeck"]["1"]["FaceURL"] == "https://h/my%20kit/preparation-cards-faces-1.png"
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -24,10 +24,12 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from urllib.parse import quote, urlsplit, urlunsplit
 
 from pnp.content.output import write_text
 from pnp.errors import UsageError
@@ -221,12 +223,33 @@ def unique_backs(deck: Deck) -> bool:
     return any(card.back is not None for card in deck.cards)
 
 
+_URL_PATH_SAFE = "/:@!$&'()*+,;=~%"
+_LONE_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
+
+
+def hosted_url(base_url: str, name: str) -> str:
+    """`base_url`/`name`, percent-encoded as the local `file://` URLs are (a space is
+    `%20`, `ä` is `%C3%A4`, a `#` in a folder name is not a fragment), so TTS fetches
+    the file that was uploaded. An escape already in the URL (`%20`) is kept, a lone
+    `%` encoded; a non-ASCII host name becomes its IDNA (xn--) form."""
+    parts = urlsplit(base_url)
+    try:
+        host = parts.netloc.encode("idna").decode("ascii")
+    except UnicodeError as err:
+        raise UsageError(f"--base-url {base_url!r}: the host name is not valid "
+                         f"({err})") from None
+    path = f"{parts.path}{'#' + parts.fragment if parts.fragment else ''}"
+    path = _LONE_PERCENT.sub("%25", f"{path.rstrip('/')}/{name}")
+    query = quote(parts.query, safe=_URL_PATH_SAFE + "?")
+    return urlunsplit((parts.scheme, host, quote(path, safe=_URL_PATH_SAFE), query, ""))
+
+
 def _urls(deck: Deck, sheets: list[Sheet], folder: Path,
           base_url: str | None) -> list[tuple[str, str]]:
     """(FaceURL, BackURL) per sheet."""
     def url(name: str) -> str:
         if base_url is not None:
-            return f"{base_url.rstrip('/')}/{name}"
+            return hosted_url(base_url, name)
         return (folder / name).resolve().as_uri()
 
     result = []
