@@ -37,6 +37,12 @@ def simulate_command(
                                    help="A rule option, as for pnp check (repeatable)."),
     seats: str = typer.Option("rotate", "--seats", help="rotate (each bot in each seat "
                               "in turn), draw (by each game's seed) or fixed (as listed)."),
+    correction: str = typer.Option("holm", "--correction", metavar="holm|bh|none",
+                                   help="How the report's comparisons are corrected as one "
+                                   "family: holm (Holm–Bonferroni, default), bh "
+                                   "(Benjamini–Hochberg) or none."),
+    alpha: float = typer.Option(0.05, "--alpha", help="The error rate the flags keep to "
+                                "(default 0.05)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
     report: Path = typer.Option(None, "--report", metavar="DIR",
                                 help="Write an HTML report with charts into DIR."),
@@ -72,7 +78,8 @@ def simulate_command(
             game=game, games=games, seed=seed,
             players=planning.parse_players(players) if players else (), bots=bots or (),
             bot_options=bot_option or (), promos=promos or (), data_dir=data,
-            rules=rule or (), seats=seats, logs=logs is not None))
+            rules=rule or (), seats=seats, logs=logs is not None, correction=correction,
+            alpha=alpha))
         result = _run(running, plan, jobs, dask, logs)
         summary = summarise(plan, result)
         if report is not None:

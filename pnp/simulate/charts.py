@@ -15,7 +15,14 @@ from pathlib import Path
 from typing import Any
 
 from pnp.content.output import atomic_path, write_text
-from pnp.simulate.report import by_players, players_text, shown_cards, variant_title
+from pnp.simulate.report import (
+    by_players,
+    correction_text,
+    players_text,
+    promo_rows,
+    shown_cards,
+    variant_title,
+)
 
 CHART_STYLE = {"svg.hashsalt": "pnp-simulate", "svg.fonttype": "path", "font.size": 9,
                "axes.spines.top": False, "axes.spines.right": False}
@@ -270,8 +277,9 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
         + (f"Rules: {_e(', '.join(f'{k}={v}' for k, v in summary['rules'].items()))}. "
            if summary["rules"] else "")
         + "Brackets hold 95 % intervals: Wilson intervals for rates, normal intervals for "
-          "means, paired intervals (same seeds) for promo differences. A difference whose "
-          "interval excludes 0 is flagged.</p>",
+          "means, paired intervals (same seeds) for promo differences. A difference is "
+          "flagged when its p-value, corrected for the report's family of comparisons, is "
+          "at most α.</p>",
     ]
     if summary.get("reading"):
         parts.append(f"<p>{_e(summary['reading'])}</p>")
@@ -283,13 +291,10 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
         parts.append(_html_table(*by_players(summary)))
     if summary["promos"]:
         parts.append("<h2>Promo cards against the base card each replaces</h2>")
-        parts.append(_html_table(
-            ["promo", "replaces", "VP/copy promo", "VP/copy base", "difference [95 %]",
-             "scorer win rate Δ [95 %]", "verdict"],
-            [[p["promo"], p["replaces"] or "(added)", _fixed(p["vp_per_copy"]["promo"]),
-              _fixed(p["vp_per_copy"]["base"]), _diff(p["vp_per_copy"], 2),
-              _diff(p["scorer_win_rate"], 3), p["verdict"]] for p in summary["promos"]],
-            [p["significant"] for p in summary["promos"]]))
+        parts.append(_html_table(*promo_rows(summary, lambda p: p["verdict"]),
+                                 [p["significant"] for p in summary["promos"]]))
+    if summary["correction"]["family"]:
+        parts.append(f"<p>{_e(correction_text(summary))}</p>")
     for v in summary["variants"]:
         parts.append(_variant_html(v))
     parts.append("<h2>Charts</h2>")
@@ -304,16 +309,6 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<title>{_e(title)}</title><style>{style}</style></head><body>\n"
             + "\n".join(parts) + "\n</body></html>\n")
-
-
-def _fixed(value: float | None) -> str:
-    return "–" if value is None else f"{value:.2f}"
-
-
-def _diff(d: dict, digits: int) -> str:
-    if d["difference"] is None or d["low"] is None:
-        return "–"
-    return f"{d['difference']:+.{digits}f} [{d['low']:+.{digits}f}, {d['high']:+.{digits}f}]"
 
 
 def _variant_html(v: dict) -> str:

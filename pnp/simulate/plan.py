@@ -29,6 +29,7 @@ from typing import Any
 
 from pnp.errors import PnpError, Problem, UsageError
 from pnp.games import Game, get_game
+from pnp.simulate.family import CORRECTIONS
 
 MAX_GAMES = 10_000_000
 MAX_SEED = 2**63 - 1
@@ -82,6 +83,8 @@ class Plan:
     variants: tuple[Variant, ...]
     rules: tuple[tuple[str, Any], ...] = ()
     logs: bool = False
+    correction: str = "holm"
+    alpha: float = 0.05
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,8 @@ class Request:
     rules: Sequence[str] = ()
     seats: str = "rotate"
     logs: bool = False
+    correction: str = "holm"
+    alpha: float = 0.05
 
 
 # --- planning: every option checked before any game is played -------------------------
@@ -129,7 +134,8 @@ def plan_simulation(request: Request) -> Plan:
     variants = tuple(replace(v, players=k, lineup=bots * k if len(bots) == 1 else bots)
                      for k in counts for v in _variants(game, request, k, rules, len(counts)))
     return Plan(game.id, counts, bots, request.seats, request.seed, request.games,
-                variants, tuple(sorted(rules.items())), request.logs)
+                variants, tuple(sorted(rules.items())), request.logs, request.correction,
+                request.alpha)
 
 
 def _count_problems(request: Request) -> list[Problem]:
@@ -142,6 +148,12 @@ def _count_problems(request: Request) -> list[Problem]:
     if request.seats not in SEAT_MODES:
         problems.append(Problem("--seats", f"expected one of {', '.join(SEAT_MODES)}, "
                                            f"not {request.seats!r}"))
+    if request.correction not in CORRECTIONS:
+        problems.append(Problem("--correction", f"expected one of {', '.join(CORRECTIONS)}, "
+                                                f"not {request.correction!r}"))
+    if not (isinstance(request.alpha, float | int) and 0 < request.alpha < 1):
+        problems.append(Problem("--alpha", f"expected a number between 0 and 1 (e.g. 0.05), "
+                                           f"not {request.alpha}"))
     return problems
 
 

@@ -13,17 +13,11 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from pnp.simulate.family import CORRECTION_NAMES, adjust
+from pnp.simulate.joint import Estimate
 from pnp.simulate.plan import Plan
-from pnp.simulate.stats import (
-    Histogram,
-    Moments,
-    Rate,
-    Ratio,
-    mean_interval,
-    rate_difference,
-    wilson,
-)
-from pnp.simulate.tally import CardTally, ChunkResult, Tally
+from pnp.simulate.stats import Histogram, Moments, Ratio, mean_interval, wilson
+from pnp.simulate.tally import PROMO_FIGURES, CardTally, ChunkResult, Tally
 
 BOTS_READING = {
     "majority-rules": "Majority Rules! rerolls as the engine reads them: before each of the "
@@ -48,7 +42,9 @@ def summarise(plan: Plan, result: ChunkResult) -> dict[str, Any]:
     }
     if plan.game_id in BOTS_READING:
         summary["reading"] = BOTS_READING[plan.game_id]
-    return _finite(summary)
+    summary = _finite(summary)
+    _correct_family(summary, plan.correction, plan.alpha)
+    return summary
 
 
 def _rate(k: int, n: int) -> dict[str, Any]:
@@ -117,46 +113,82 @@ def _card(card: str, c, games: int) -> dict[str, Any]:
 
 def _promo(plan: Plan, variant, result: ChunkResult) -> dict[str, Any]:
     """A promo against the base card it replaces, on the same seeds. A card added to the
-    deck (a Ghost) replaces nothing, so it has its own figures but no comparison."""
+    deck (a Ghost) replaces nothing, so it has its own figures but no comparison.
+    `significant` and the verdict are set once the whole family is known (`_correct_family`)."""
     base, mine = plan.variants[0], variant
     promo_copies = dict(mine.copies).get(mine.promo, 1)
     games = result.tallies[mine.name].games
     own = result.tallies[mine.name].cards.get(mine.promo)
     own_vp = own.vp.total / promo_copies / games if own and games else 0.0
-    own_wins = own.scorer_wins if own else Rate()
     summary = {"promo": mine.promo, "replaces": mine.replaces, "games": games,
-               "vp_per_copy": {"promo": own_vp, "base": None, "difference": None,
-                               "low": None, "high": None, "significant": False},
-               "scorer_win_rate": {"promo": own_wins.value, "base": None, "difference": None,
-                                   "low": None, "high": None, "significant": False},
+               "vp_per_copy": {"promo": own_vp, **_NO_COMPARISON},
+               "scorer_win_rate": {"promo": own.scorer_wins.value if own else None,
+                                   **_NO_COMPARISON},
                "significant": False, "verdict": "added (no base card)"}
     if mine.replaces is None:
         return summary
     base_copies = dict(base.copies).get(mine.replaces, 1)
     theirs = result.tallies[base.name].cards.get(mine.replaces)
     their_vp = theirs.vp.total / base_copies / games if theirs and games else 0.0
-    d, low, high = result.paired[mine.name].interval(scale=promo_copies * base_copies)
-    their_wins = theirs.scorer_wins if theirs else Rate()
-    vp_sig = _significant(low, high)
-    summary["vp_per_copy"] = {"promo": own_vp, "base": their_vp, "difference": d,
-                              "low": low, "high": high, "significant": vp_sig}
-    win_sig = False
-    if own_wins.n and their_wins.n:
-        w, w_low, w_high = rate_difference(own_wins.k, own_wins.n, their_wins.k,
-                                           their_wins.n)
-        win_sig = _significant(w_low, w_high)
-        summary["scorer_win_rate"] = {"promo": own_wins.value, "base": their_wins.value,
-                                      "difference": w, "low": w_low, "high": w_high,
-                                      "significant": win_sig}
-    direction = d if vp_sig else summary["scorer_win_rate"]["difference"] or 0.0
-    summary["significant"] = vp_sig or win_sig
-    summary["verdict"] = (("stronger" if direction > 0 else "weaker") if vp_sig or win_sig
-                          else "no clear difference")
+    joint = result.paired[mine.name]
+    scale = 1 / (promo_copies * base_copies)
+    summary["vp_per_copy"] = {"promo": own_vp, "base": their_vp, **comparison(
+        joint.combination((scale, -scale)), joint.combination((scale, -scale), DECKS))}
+    won = (PROMO_FIGURES.index("promo_won"), PROMO_FIGURES.index("promo_scored"))
+    their_won = (PROMO_FIGURES.index("base_won"), PROMO_FIGURES.index("base_scored"))
+    rates = [joint.sums[k] / joint.sums[m] if joint.sums[m] else None for k, m in (won, their_won)]
+    summary["scorer_win_rate"] = {"promo": rates[0], "base": rates[1], **comparison(
+        joint.ratio_difference(won, their_won), joint.ratio_difference(won, their_won, DECKS))}
+    summary["verdict"] = "no clear difference"
     return summary
 
 
-def _significant(low: float, high: float) -> bool:
-    return not (math.isnan(low) or math.isnan(high)) and (low > 0 or high < 0)
+DECKS = tuple(0 if name.startswith("promo") else 1 for name in PROMO_FIGURES)
+_NO_COMPARISON = {"base": None, "difference": None, "low": None, "high": None,
+                  "significant": False, "z": None, "p": None, "p_adjusted": None,
+                  "unpaired_low": None, "unpaired_high": None, "narrowed": None}
+
+
+def comparison(paired: Estimate, unpaired: Estimate | None = None) -> dict[str, Any]:
+    """A difference's JSON: value, 95 % interval, p-value (adjusted later, with the
+    family), and how much narrower the paired interval is than the unpaired one."""
+    low, high = paired.interval()
+    found = {"difference": paired.value, "low": low, "high": high, "significant": False,
+             "z": paired.z, "p": paired.p, "p_adjusted": None}
+    if unpaired is not None:
+        u_low, u_high = unpaired.interval()
+        narrowed = (1 - (high - low) / (u_high - u_low)
+                    if u_high - u_low > 0 and high == high else None)
+        found.update(unpaired_low=u_low, unpaired_high=u_high, narrowed=narrowed)
+    return found
+
+
+def _correct_family(summary: dict[str, Any], method: str, alpha: float) -> None:
+    """Correct the family of every comparison in the report (each dict with a "p"), flag
+    those whose adjusted p-value is at most α, then give each promo its verdict."""
+    tests = list(_tests(summary))
+    adjusted = adjust([t["p"] for t in tests], method)
+    for test, p in zip(tests, adjusted, strict=True):
+        test["p_adjusted"] = p
+        test["significant"] = p is not None and p <= alpha
+    summary["correction"] = {"method": method, "alpha": alpha,
+                             "family": sum(p is not None for p in adjusted)}
+    for promo in summary["promos"]:
+        vp, wins = promo["vp_per_copy"], promo["scorer_win_rate"]
+        if promo["replaces"] is None:
+            continue
+        promo["significant"] = vp["significant"] or wins["significant"]
+        direction = vp["difference"] if vp["significant"] else wins["difference"] or 0.0
+        promo["verdict"] = (("stronger" if direction > 0 else "weaker")
+                            if promo["significant"] else "no clear difference")
+
+
+def _tests(summary: dict[str, Any]):
+    """Every comparison of the report that is a test (the family), in report order."""
+    for promo in summary["promos"]:
+        for key in ("vp_per_copy", "scorer_win_rate"):
+            if promo[key]["p"] is not None:
+                yield promo[key]
 
 
 def _finite(value: Any) -> Any:
@@ -217,12 +249,9 @@ def text_report(summary: dict[str, Any]) -> str:
         lines.append(summary["reading"])
     if summary["promos"]:
         lines += ["", "Promo cards against the base card each replaces (same seeds):"]
-        lines += _table(
-            ["promo", "replaces", "VP/copy promo", "base", "difference [95 %]",
-             "scorer wins Δ [95 %]", "verdict"],
-            [[p["promo"], p["replaces"] or "(added)", _fixed(p["vp_per_copy"]["promo"]),
-              _fixed(p["vp_per_copy"]["base"]), _diff(p["vp_per_copy"], 2),
-              _diff(p["scorer_win_rate"], 3), _flag(p)] for p in summary["promos"]])
+        lines += _table(*promo_rows(summary, _flag))
+    if summary["correction"]["family"]:
+        lines.append(correction_text(summary))
     if summary["blank_cards"]:
         lines += ["", "Played as blank (no effects data): " + ", ".join(summary["blank_cards"])]
     if isinstance(summary["players"], list):
@@ -230,6 +259,40 @@ def text_report(summary: dict[str, Any]) -> str:
     for variant in summary["variants"]:
         lines += ["", *_variant_text(variant)]
     return "\n".join(lines) + "\n"
+
+
+def promo_rows(summary: dict[str, Any], verdict) -> tuple[list[str], list[list[str]]]:
+    """The promo table (terminal and HTML alike): VP per copy and the scorer's win rate,
+    each difference with its interval and adjusted p-value, and how much narrower the
+    paired interval is than an unpaired one. `verdict(promo)` writes the last column."""
+    header = ["promo", "replaces", "VP/copy promo", "base", "difference [95 %]", "p adj.",
+              "scorer wins Δ [95 %]", "p adj.", "pairing narrowed", "verdict"]
+    rows = [[p["promo"], p["replaces"] or "(added)", _fixed(p["vp_per_copy"]["promo"]),
+             _fixed(p["vp_per_copy"]["base"]), _diff(p["vp_per_copy"], 2),
+             p_text(p["vp_per_copy"]["p_adjusted"]), _diff(p["scorer_win_rate"], 3),
+             p_text(p["scorer_win_rate"]["p_adjusted"]),
+             _narrowed(p["vp_per_copy"]["narrowed"], p["scorer_win_rate"]["narrowed"]),
+             verdict(p)] for p in summary["promos"]]
+    return header, rows
+
+
+def correction_text(summary: dict[str, Any]) -> str:
+    """One line saying how the flags were decided."""
+    c = summary["correction"]
+    return (f"Flags: {CORRECTION_NAMES[c['method']]} over the report's {c['family']} "
+            f"comparison(s), α = {c['alpha']:g}; p adj. is each comparison's adjusted "
+            f"p-value (flagged when ≤ α).")
+
+
+def p_text(p: float | None) -> str:
+    if p is None:
+        return "-"
+    return "<0.001" if p < 0.001 else f"{p:.3f}"
+
+
+def _narrowed(*fractions: float | None) -> str:
+    """How much narrower the paired intervals are (VP, scorer wins), e.g. `12 %, 30 %`."""
+    return ", ".join("-" if f is None else f"{100 * f:.0f} %" for f in fractions)
 
 
 def by_players(summary: dict[str, Any]) -> tuple[list[str], list[list[str]]]:

@@ -41,11 +41,13 @@ def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
     for index in range(start, stop):
         seed = game_seed(plan.seed, index)
         vp_of: dict[str, Counter] = {}
+        finished = {}
         for variant in plan.variants:
             seats = [variant.lineup[b] for b in seating(plan.seats, variant.players, index,
                                                         seed)]
             labels = [spec.label for spec in seats]
-            played = play(engine, variant.config, [bots[spec] for spec in seats], seed)
+            played = finished[variant.name] = play(engine, variant.config,
+                                                   [bots[spec] for spec in seats], seed)
             events = card_events(played.final_state) if card_events else ()
             result.tallies[variant.name].add(played.outcome, labels, events)
             vp_of[variant.name] = _vp_by_card(events)
@@ -54,14 +56,24 @@ def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
                 result.records.append((variant.name, index, _annotated(record, plan, index,
                                                                         seed, variant)))
         for variant in plan.variants:
-            if variant.promo is None:
-                continue
-            copies = dict(variant.copies)
-            base_copies = dict(base.copies)
-            d = vp_of[variant.name][variant.promo] * base_copies.get(variant.replaces, 1) - \
-                vp_of[base.name][variant.replaces] * copies.get(variant.promo, 1)
-            result.paired[variant.name].add(d)
+            if variant.promo is not None and variant.replaces is not None:
+                result.paired[variant.name].add(_promo_figures(
+                    variant, base, finished[variant.name], finished[base.name], vp_of))
     return result
+
+
+def _promo_figures(variant: Variant, base: Variant, mine, theirs,
+                   vp_of: dict[str, Counter]) -> tuple[int, ...]:
+    """One seed's `PROMO_FIGURES`: the promo in its variant, the card it replaces in the
+    base game."""
+    from pnp.games.majority2.variants import scored_copies
+
+    promo_copies = dict(variant.copies).get(variant.promo, 1)
+    base_copies = dict(base.copies).get(variant.replaces, 1)
+    return (vp_of[variant.name][variant.promo] * base_copies,
+            vp_of[base.name][variant.replaces] * promo_copies,
+            *scored_copies(mine.final_state, variant.promo, mine.outcome.winners),
+            *scored_copies(theirs.final_state, variant.replaces, theirs.outcome.winners))
 
 
 def _vp_by_card(events: Sequence) -> Counter:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pnp.games.engine import Outcome
+from pnp.simulate.joint import Joint
 from pnp.simulate.plan import Plan
 from pnp.simulate.stats import Histogram, Moments, Rate, Ratio
 
@@ -136,15 +137,22 @@ class Tally:
             self.cards.setdefault(card, CardTally()).merge(tally)
 
 
+# The figures a promo variant's game and the base game of the same seed give, in a
+# `Joint` (exact integers): the promo's VP × the base card's copies and the base card's VP ×
+# the promo's copies (so their difference over copies is VP per copy), then for each of the
+# two cards the copies in the sole winner's score area and in any score area.
+PROMO_FIGURES = ("promo_vp", "base_vp", "promo_won", "promo_scored", "base_won", "base_scored")
+
+
 @dataclass
 class ChunkResult:
-    """What a chunk hands back: a tally per variant, the paired promo-minus-base VP per
-    copy (as exact integers: VP × the other card's copies), and records for --logs."""
+    """What a chunk hands back: a tally per variant, the paired figures of each promo and
+    the base game on the same seeds (`PROMO_FIGURES`), and records for --logs."""
 
     start: int
     stop: int
     tallies: dict[str, Tally]
-    paired: dict[str, Moments]
+    paired: dict[str, Joint]
     records: list[tuple[str, int, dict]] = field(default_factory=list)
 
     def merge(self, other: ChunkResult) -> None:
@@ -157,5 +165,6 @@ class ChunkResult:
 
 def empty_result(plan: Plan) -> ChunkResult:
     return ChunkResult(0, 0, {v.name: Tally(v.players) for v in plan.variants},
-                       {v.name: Moments() for v in plan.variants if v.promo})
+                       {v.name: Joint(len(PROMO_FIGURES)) for v in plan.variants
+                        if v.promo and v.replaces})
 

@@ -376,8 +376,9 @@ def blank_cards(cfg: Config) -> tuple[str, ...]:
 
 
 def promos_in_use(cfg: Config) -> dict[str, int]:
-    base = sum(1 for m in cfg.members if not m.promo)
-    return {m.id: n for m, n in zip(cfg.members[base:], cfg.deck[base:], strict=True) if n}
+    """Promo id -> copies in the deck (a balance run may place promos among the base
+    cards, see `variants.in_deck_position`)."""
+    return {m.id: n for m, n in zip(cfg.members, cfg.deck, strict=True) if n and m.promo}
 
 
 def is_ghost(cfg: Config, kind: int) -> bool:

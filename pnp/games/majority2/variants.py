@@ -5,12 +5,19 @@ added on top, replacing nothing).
 Plain data: `pnp simulate` wraps each `DeckVariant` in its own plan, so every variant plays
 the same game seeds as the base deck and a promo is judged against the base card it
 replaces under common random numbers.
+
+Same deck position: the deck is drawn as "the r-th card in kind order" (`state.pile`), so
+where a card's kind sits in the config's member list is where it sits in the deck. A
+promo's kind is placed right after the base card it replaces: the promo then takes the
+deck position of the copy it replaces and every other card keeps its own, so a variant's
+game with seed s deals exactly the base game's cards but that one, and the two games stay
+alike until the promo makes a difference (the pairing the comparison relies on).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -51,10 +58,27 @@ def deck_variants(content: Majority2Content, players: int, rules: Mapping[str, A
 
 def _config(content, players, rules, promos, path):
     try:
-        return engine.make_config(content, players=players, rules=rules, promos=promos)
+        config = engine.make_config(content, players=players, rules=rules, promos=promos)
     except ValueError as exc:
         where = str(path) if path else "--promos"
         raise UsageError(Problem(where, str(exc))) from None
+    return in_deck_position(config)
+
+
+def in_deck_position(config):
+    """The same setup with each promo's kind moved to just after the base card it replaces
+    (added cards, the Ghosts, stay last): the promo then sits in the deck position of the
+    copy it replaces (see the module docstring)."""
+    members = list(config.members)
+    order = [i for i, m in enumerate(members) if not m.promo]
+    for i, member in enumerate(members):
+        if member.promo and member.replaces is not None:
+            order.insert(order.index(config.index[member.replaces]) + 1, i)
+    order += [i for i, m in enumerate(members) if m.promo and m.replaces is None]
+    if order == list(range(len(members))):
+        return config
+    return replace(config, members=tuple(members[i] for i in order),
+                   deck=tuple(config.deck[i] for i in order))
 
 
 def _variant(name: str, config, **fields) -> DeckVariant:
@@ -65,3 +89,15 @@ def _variant(name: str, config, **fields) -> DeckVariant:
 def _card_ids(path: Path) -> list[str]:
     """The ids of the cards in a promo file (already validated by loading the content)."""
     return [card["id"] for card in load_json(Path(path)).value["cards"]]
+
+
+def scored_copies(st, card_id: str, won: Sequence[int]) -> tuple[int, int]:
+    """(copies of `card_id` in the sole winner's score area, copies in any score area) at
+    the end of a game (`won`: the winning seats): the per-copy counts behind "how often
+    the card's scorer won"."""
+    kind = st.cfg.index.get(card_id)
+    if kind is None:
+        return (0, 0)
+    counts = [sum(1 for k, _ in area if k == kind) for area in st.areas]
+    winner = counts[won[0]] if len(won) == 1 else 0
+    return (winner, sum(counts))

@@ -1,0 +1,47 @@
+"""The null calibration of the promo verdicts: every base card copied under a new id.
+
+Why: a verdict is only worth trusting if it survives its null test. A rule-for-rule copy of
+a base card, compared with the card it copies, has no true difference, so each comparison's
+z-score (difference / standard error) should look like a draw from the standard normal —
+mean about 0, standard deviation about 1 — and, after the family correction, no copy (or
+at most α of the reports) should be flagged. `make bench` runs this for the 25 base cards
+and prints both beside what an unbiased method gives; tests/test_calibration.py runs it at
+a fixed seed together with an over-strong card that must still be flagged.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+from pathlib import Path
+from typing import Any
+
+COPY_PREFIX = "copy-"
+
+
+def write_copies(folder: Path, data_dir: Path | None = None) -> Path:
+    """A promo file holding one copy of every base card under the id `copy-<id>` (same
+    faction and rank, so it replaces one copy of its original); its path."""
+    from pnp.content import paths
+
+    members = json.loads(((data_dir or paths.data_dir()) / "majority2" / "members.json")
+                         .read_text("utf-8"))
+    cards = [{**card, "id": COPY_PREFIX + card["id"], "quantity": 1}
+             for card in members["cards"]]
+    path = Path(folder) / "majority2-base-copies.json"
+    path.write_text(json.dumps({"$schema": "../../pnp/schemas/majority2-cards.schema.json",
+                                "set": "promo", "name": "Every base card, copied under a new id",
+                                "cards": cards}, indent=1), "utf-8")
+    return path
+
+
+def null_figures(summary: dict[str, Any], metric: str = "vp_per_copy") -> dict[str, Any]:
+    """For the copies in a report: how many comparisons were flagged (after the report's
+    correction) and the mean and standard deviation of their z-scores."""
+    rows = [p[metric] for p in summary["promos"] if p["promo"].startswith(COPY_PREFIX)]
+    z = [r["z"] for r in rows if r["z"] is not None]
+    return {"metric": metric, "copies": len(rows),
+            "flagged": sum(r["significant"] for r in rows),
+            "z_mean": statistics.fmean(z) if z else None,
+            "z_sd": statistics.stdev(z) if len(z) > 1 else None,
+            "z": z}
