@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from pnp.content.jsonfile import JsonDoc, load_json
+from pnp.content.jsonfile import JsonDoc, load_json, parse_json
 from pnp.content.schemas import load_schema, schema_problems, without_unknown_keys
 from pnp.errors import DataError, PnpError, Problem, UsageError
 from pnp.games import GAMES, Game, get_game
@@ -42,7 +42,23 @@ def check_file(path: Path, game_id: str | None = None, rule_args: Iterable[str] 
     which override the record's own `"rules"`."""
     if game_id is not None:
         parse_rule_args(get_game(game_id).id, rule_args)  # reject bad options before reading
-    loaded = load_record(path, game_id, data_dir)
+    return judge_loaded(load_record(path, game_id, data_dir), rule_args)
+
+
+def check_text(text: str, source: str, game_id: str | None = None) -> Verdict:
+    """The verdict for a record given as text (a web request, a pasted record). `source`
+    names it in messages. No file is read on its behalf: a `"promos"` file name in it is
+    an input error, since the text may come from someone who must not choose what this
+    machine opens."""
+    try:
+        doc = parse_json(text, source)
+    except RecursionError:
+        raise DataError(Problem(source, "nested too deeply to be a game record")) from None
+    return judge_loaded(load_document(doc, game_id, base=None))
+
+
+def judge_loaded(loaded: LoadedRecord, rule_args: Iterable[str] = ()) -> Verdict:
+    """The verdict for a record that passed every input check."""
     overrides = parse_rule_args(loaded.game.id, rule_args)
     rules = rules_in_force(loaded.game.id, loaded.doc.value.get("rules", {}), overrides)
     checker = _checker(loaded.game, loaded.doc)[1]
@@ -68,6 +84,17 @@ def load_record(path: Path, game_id: str | None = None,
     """Every input check on the record in `path`; DataError listing what is wrong."""
     try:
         doc = load_json(path)
+    except RecursionError:
+        raise DataError(Problem(str(path), "nested too deeply to be a game record")) from None
+    return load_document(doc, game_id, data_dir, base=path.parent)
+
+
+def load_document(doc: JsonDoc, game_id: str | None = None, data_dir: Path | None = None,
+                  base: Path | None = None) -> LoadedRecord:
+    """Every input check on a parsed record; DataError listing what is wrong. A majority2
+    record's `"promos"` file is read relative to `base`; with no `base` it is refused."""
+    path = doc.file
+    try:
         game = _pick_game(doc, game_id)
         if isinstance(doc.value, dict) and "game" not in doc.value:
             doc = JsonDoc({"game": game.id, **doc.value}, doc.file, doc.lines)
@@ -78,9 +105,9 @@ def load_record(path: Path, game_id: str | None = None,
     if problems:
         usable = without_unknown_keys(doc, schema)
         if usable is not None:  # a typo'd key must not hide unknown names or card ids
-            problems += record_problems(path, usable, data_dir, game)
+            problems += _document_problems(usable, data_dir, game, base)
         raise DataError(sorted(problems, key=lambda p: p.line or 0))
-    content = _content(game, doc, path, data_dir)
+    content = _content(game, doc, base, data_dir)
     return LoadedRecord(doc, game, content, checker.parse(doc, content))
 
 
@@ -96,9 +123,14 @@ def _checker(game: Game, doc: JsonDoc) -> tuple[str, Any]:
 def record_problems(path: Path, doc: JsonDoc, data_dir: Path | None = None,
                     game: Game | None = None) -> list[Problem]:
     """What a schema-valid record can still get wrong: names, card ids, promo file."""
+    return _document_problems(doc, data_dir, game, path.parent)
+
+
+def _document_problems(doc: JsonDoc, data_dir: Path | None, game: Game | None,
+                       base: Path | None) -> list[Problem]:
     try:
         game = game or _pick_game(doc, None)
-        content = _content(game, doc, path, data_dir)
+        content = _content(game, doc, base, data_dir)
         _checker(game, doc)[1].parse(doc, content)
     except PnpError as exc:
         return exc.problems
@@ -123,10 +155,15 @@ def _pick_game(doc: JsonDoc, game_id: str | None) -> Game:
                                       f'"game" (one of {", ".join(GAMES)}), or use --game'))
 
 
-def _content(game: Game, doc: JsonDoc, path: Path, data_dir: Path | None) -> Any:
-    """The game's card data; a majority2 record's `"promos"` file is added to it."""
+def _content(game: Game, doc: JsonDoc, base: Path | None, data_dir: Path | None) -> Any:
+    """The game's card data; a majority2 record's `"promos"` file (relative to `base`) is
+    added to it."""
     promos = doc.value.get("promos")
-    custom = [path.parent / promos] if isinstance(promos, str) else None
+    if isinstance(promos, str) and base is None:
+        raise DataError(doc.problem("$.promos", "a promo file cannot be named here: no file "
+                                                "is opened for a record sent as text; check "
+                                                "it with `pnp check FILE`"))
+    custom = [base / promos] if isinstance(promos, str) else None
     try:
         return load_content(game.id, data_dir, custom_promos=custom)
     except DataError as exc:
