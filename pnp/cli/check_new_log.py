@@ -21,9 +21,8 @@ from pnp.content.output import write_text
 from pnp.errors import UsageError
 from pnp.games.gamedata import load_content
 from pnp.games.majority2 import engine as m2
-from pnp.games.majority2.answers import describe_action
-from pnp.games.majority2.log import write_log
-from pnp.games.majority2.state import CHANCE, HAND, State
+from pnp.games.majority2 import table
+from pnp.games.majority2.state import State
 from pnp.games.recordtools import did_you_mean
 
 STOP = "stop"
@@ -50,11 +49,8 @@ def enter_log(out: Path | None, rule_args: list[str]) -> Path:
     except typer.Abort:
         raise UsageError("the input ended before the log was complete; nothing was "
                          "written") from None
-    record = write_log(cfg, actions, names)
-    record.pop("claimed", None)
-    record.update(claimed)
-    if rule_args:
-        record["rules"] = parse_rule_args("majority2", rule_args)
+    record = table.finished_log(cfg, actions, names, claimed.get("claimed", {}),
+                                parse_rule_args("majority2", rule_args))
     write_text(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     typer.echo(f"Wrote {path}", err=True)
     return path
@@ -113,7 +109,7 @@ def _play(cfg, names: list[str]) -> list:
         player, kind, options = st.need
         if kind == "exchange":
             _show_round(st, names)
-        action = _chance(st, names) if player == CHANCE else _decision(st, names)
+        action = _chance(st, names) if table.is_chance(st) else _decision(st, names)
         if action == STOP:
             break
         st = m2.apply(st, action)
@@ -144,17 +140,10 @@ def _card(cfg, kind: int, disc: str | None) -> str:
     return cfg.ids[kind] + (f"@{disc}" if disc else "")
 
 
-_QUESTIONS = {"exchange": "Exchange hand and reserve?", "draw": "Draw?",
-              "free": "Free Play", "play": "Standard Play", "form": "A faction forms: "
-              "representative", "target": "Choose a card", "colour": "Name a colour",
-              "disc": "Place a disc", "hand": "Hand card for the reserve",
-              "column": "The opponent's column for the Ghost"}
-
-
 def _decision(st: State, names: list[str]) -> Any:
     player, kind, options = st.need
-    labels = [_label(st, a, names) for a in options]
-    if len(options) == 1 and kind not in ("free", "play"):
+    labels = [table.label(st, a, names) for a in options]
+    if not table.must_ask(st):
         typer.echo(f"  {names[player]}: {labels[0]} (the only choice)", err=True)
         return options[0]
     menu = "\n".join(f"  {i}. {label}" for i, label in enumerate(labels, 1))
@@ -168,38 +157,12 @@ def _decision(st: State, names: list[str]) -> Any:
         if raw in labels:
             return options[labels.index(raw)]
         raise ValueError(f"type a number 1-{len(options)} (or {STOP!r} to end the log here)")
-    return ask(f"{names[player]}: {_QUESTIONS[kind]}", parse)
-
-
-def _label(st: State, action: tuple, names: list[str]) -> str:
-    cfg = st.cfg
-    what = action[0]
-    if what == "pass":
-        return "pass"
-    if what in ("free", "play"):
-        return f"{cfg.title(cfg.index[action[1]])} into column {action[2]}"
-    if what == "exchange":
-        return "exchange" if action[1] else "keep the hand"
-    if what == "draw":
-        return f"draw {m2.draw_count(st)}" if action[1] else "do not draw"
-    return describe_action(st, action, names)
+    return ask(table.question(st, names), parse)
 
 
 def _chance(st: State, names: list[str]) -> Any:
-    _, kind, source = st.need
-    frame = st.stack[-1]
-    if kind == "setup":
-        zone = "hand" if frame[3] == HAND else "reserve"
-        text = f"Card dealt into {names[frame[2]]}'s {zone}"
-    elif kind == "draw":
-        text = f"Card {names[st.active]} drew"
-    elif kind == "reserve-draw":
-        text = f"Card {names[1 - st.active]} drew into the reserve"
-    elif kind == "ability-draw":
-        text = "Card the ability drew"
-    else:
-        text = f"Card discarded at random from {names[source]}'s reserve"
-    possible = [a[1] for a in m2.legal_actions(st)]
+    text = table.question(st, names)
+    possible = table.possible_cards(st)
     if len(possible) == 1:
         typer.echo(f"  {text}: {possible[0]} (the only one left)", err=True)
         return ("card", possible[0])

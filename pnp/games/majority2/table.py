@@ -1,0 +1,170 @@
+"""Taking a Majority 2 game down at the table, decision by decision: what to ask, the legal
+answers in players' words, and the table as people see it.
+
+The terminal entry (`pnp check --new majority2 --log`) and the web page (`/log/majority2`)
+both ask through this module, so they offer the same choices with the same words, and both
+end with the engine's own log writer. A game in progress is only its list of actions:
+`replay` rebuilds the state from them, accepting nothing the engine would not offer, so a
+caller can keep the actions anywhere (a browser's storage) and trust none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from pnp.games.majority2 import engine as m2
+from pnp.games.majority2.answers import describe_action, distinct_answers
+from pnp.games.majority2.log import write_log
+from pnp.games.majority2.state import CHANCE, HAND, Config, State
+
+QUESTIONS = {"exchange": "Exchange hand and reserve?", "draw": "Draw?",
+             "free": "Free Play", "play": "Standard Play",
+             "form": "A faction forms: representative", "target": "Choose a card",
+             "colour": "Name a colour", "disc": "Place a disc",
+             "hand": "Hand card for the reserve",
+             "column": "The opponent's column for the Ghost"}
+"""The question each kind of decision asks."""
+
+MAX_ACTIONS = 20_000
+"""More actions than any real game takes (a whole game is a few hundred): a longer list
+is refused before it is replayed."""
+
+
+def question(st: State, names: Sequence[str]) -> str:
+    """What the engine asks now, in words: a player's decision or a card the table saw."""
+    player, kind, source = st.need
+    if player != CHANCE:
+        return f"{names[player]}: {QUESTIONS[kind]}"
+    frame = st.stack[-1]
+    if kind == "setup":
+        zone = "hand" if frame[3] == HAND else "reserve"
+        return f"Card dealt into {names[frame[2]]}'s {zone}"
+    if kind == "draw":
+        return f"Card {names[st.active]} drew"
+    if kind == "reserve-draw":
+        return f"Card {names[1 - st.active]} drew into the reserve"
+    if kind == "ability-draw":
+        return "Card the ability drew"
+    return f"Card discarded at random from {names[source]}'s reserve"
+
+
+def is_chance(st: State) -> bool:
+    """True when the engine waits for a card the table saw (a deal, a draw, a random
+    discard) rather than for a player's decision."""
+    return st.need[0] == CHANCE
+
+
+def possible_cards(st: State) -> list[str]:
+    """The card ids that can come up at a chance step (each once)."""
+    return [a[1] for a in m2.legal_actions(st)]
+
+
+def label(st: State, action: tuple, names: Sequence[str]) -> str:
+    """One legal answer to the current decision, in players' words."""
+    cfg = st.cfg
+    what = action[0]
+    if what == "pass":
+        return "pass"
+    if what in ("free", "play"):
+        return f"{cfg.title(cfg.index[action[1]])} into column {action[2]}"
+    if what == "exchange":
+        return "exchange" if action[1] else "keep the hand"
+    if what == "draw":
+        return f"draw {m2.draw_count(st)}" if action[1] else "do not draw"
+    return describe_action(st, action, list(names))
+
+
+def choices(st: State) -> list:
+    """The legal answers to the current decision, one per answer a log would write (two
+    copies of one card are one answer)."""
+    return distinct_answers(st, st.need[2])
+
+
+def must_ask(st: State) -> bool:
+    """False when a decision has a single answer that needs no confirmation (a play phase
+    always asks: passing ends it)."""
+    _, kind, options = st.need
+    return len(options) > 1 or kind in ("free", "play")
+
+
+def make_game(content, names: Sequence[str], start: str, promos: Sequence[str] | str,
+              rules: Mapping[str, Any]) -> Config:
+    """The setup of a game taken down at the table (no round limit: the rules end it).
+    ValueError saying what is wrong with the names or the promo cards."""
+    names = list(names)
+    if len(names) != 2 or names[0] == names[1]:
+        raise ValueError("The Majority 2 is for 2 players with different names")
+    if start not in names:
+        raise ValueError(f"the start player {start!r} is not one of the players")
+    return m2.make_config(content, start_player=names.index(start), promos=promos,
+                          rules=rules, round_limit=None)
+
+
+def replay(cfg: Config, actions: Sequence[Any]) -> tuple[State, list[tuple]]:
+    """The state after `actions` (each a tuple or its JSON form, a list), and the actions as
+    the engine's own tuples. ValueError naming the first action that is not a legal answer
+    at its step, or one given after the game ended."""
+    if len(actions) > MAX_ACTIONS:
+        raise ValueError(f"{len(actions)} actions; a game takes far fewer than {MAX_ACTIONS}")
+    st = m2.initial_state(cfg)
+    done: list[tuple] = []
+    for i, given in enumerate(actions):
+        if m2.ENGINE.is_terminal(st):
+            raise ValueError(f"action {i + 1}: the game had already ended")
+        action = _legal_match(st, given)
+        if action is None:
+            raise ValueError(f"action {i + 1} is not a legal answer to "
+                             f"{question(st, ('player 1', 'player 2'))!r}")
+        st = m2.apply(st, action)
+        done.append(action)
+    return st, done
+
+
+def _legal_match(st: State, given: Any) -> tuple | None:
+    """The legal action equal to `given` (a tuple, or the same as a JSON list)."""
+    wanted = as_json(given)
+    for action in m2.legal_actions(st):
+        if as_json(action) == wanted:
+            return action
+    return None
+
+
+def as_json(action: Any) -> Any:
+    """An action as plain JSON values (tuples become lists)."""
+    if isinstance(action, tuple | list):
+        return [as_json(a) for a in action]
+    return action
+
+
+def finished_log(cfg: Config, actions: Sequence[Any], names: Sequence[str],
+                 claimed: Mapping[str, int], rules_given: Mapping[str, Any]) -> dict:
+    """The `log-majority2` record of the game so far: the engine's log, with the totals
+    the players wrote down (not the engine's) and the rule options they chose."""
+    record = write_log(cfg, actions, names)
+    record.pop("claimed", None)
+    if claimed:
+        record["claimed"] = dict(claimed)
+    if rules_given:
+        record["rules"] = dict(rules_given)
+    return record
+
+
+def table_view(st: State, names: Sequence[str]) -> dict:
+    """Both players' tables as people see them: coins, columns, score area, hand and
+    reserve (card ids with discs), plus the deck and discard counts and the round."""
+    cfg = st.cfg
+
+    def card(kind: int, disc: str | None) -> dict:
+        return {"id": cfg.ids[kind], "title": cfg.title(kind), "disc": disc}
+
+    seats = [{"name": names[s], "coins_up": st.up[s], "coins_down": st.down[s],
+              "columns": [[card(e[0], e[1]) for e in st.cols[s * 3 + c]] for c in range(3)],
+              "score_area": [card(k, d) for k, d in st.areas[s]],
+              "hand": [card(k, None) for k in st.hands[s]],
+              "reserve": [card(k, None) for k in st.reserves[s]],
+              "start": s == cfg.start_player}
+             for s in (0, 1)]
+    return {"round": st.round, "active": names[st.active], "deck": st.ndeck,
+            "discard_pile": sum(st.discard), "seats": seats, "end": st.end,
+            "scores": dict(zip(names, m2.scores(st), strict=True))}
