@@ -7,6 +7,7 @@ from pnp.cli import (  # noqa: F401  (each module registers its command)
     games,
     printer,
     schema,
+    serve,
     simulate,
     validate,
 )

@@ -27,6 +27,11 @@ def templates_dir() -> Path:
     return _shipped("templates")
 
 
+def docs_dir() -> Path:
+    """The documents the apps link to (`rulings.md`)."""
+    return _shipped("docs")
+
+
 def fonts_dir() -> Path:
     """The fonts that ship with the package (Bitstream Vera)."""
     return _PACKAGE / "fonts"

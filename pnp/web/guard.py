@@ -1,0 +1,120 @@
+"""What every request passes first: the access token and the body size cap.
+
+Pure ASGI, so a request over the cap is refused before its body is read: a declared
+`Content-Length` over the cap is answered 413 at once, and a body that streams past the
+cap (chunked, or lying about its length) fails while it is read. The token is compared in
+constant time; a right `?token=` sets a cookie so the pages' own links, assets and API
+calls need not repeat it.
+"""
+
+from __future__ import annotations
+
+import hmac
+from http.cookies import SimpleCookie
+from urllib.parse import parse_qs
+
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from pnp.web.errors import error_response
+
+DEFAULT_BODY_LIMIT = 1024 * 1024
+"""Largest request body (bytes) unless a feature allows more for its paths: a record or a
+whole Majority 2 log is a few tens of kilobytes."""
+
+COOKIE = "pnp_token"
+
+
+class BodyTooLarge(HTTPException):
+    def __init__(self, limit: int):
+        super().__init__(413, f"The request is larger than the {limit // 1024} KB this "
+                              "page accepts.")
+
+
+class Guard:
+    def __init__(self, app: ASGIApp, token: str | None, default_limit: int,
+                 limits: dict[str, int]):
+        self.app = app
+        self.token = token
+        self.default_limit = default_limit
+        self.limits = sorted(limits.items(), key=lambda item: -len(item[0]))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        from_query = self._query_token(scope)
+        if self.token is not None and not (self._fits(from_query) or
+                                           self._fits(self._cookie_token(scope))):
+            response = error_response(scope, 403, "This server is shared on the network and "
+                                      "needs its access token: open the address printed by "
+                                      "`pnp serve` (it ends in ?token=...).")
+            await response(scope, receive, send)
+            return
+        limit = self._limit(scope["path"])
+        declared = _header(scope, b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            status = 413 if declared.isdigit() else 400
+            message = (BodyTooLarge(limit).detail if status == 413
+                       else "The Content-Length header is not a number.")
+            await error_response(scope, status, message)(scope, receive, send)
+            return
+        if self.token is not None and self._fits(from_query):
+            send = _with_cookie(send, self.token)
+        await self.app(scope, _capped(receive, limit), send)
+
+    def _fits(self, given: str | None) -> bool:
+        return given is not None and hmac.compare_digest(given.encode(), self.token.encode())
+
+    def _limit(self, path: str) -> int:
+        return next((size for prefix, size in self.limits if path.startswith(prefix)),
+                    self.default_limit)
+
+    @staticmethod
+    def _query_token(scope: Scope) -> str | None:
+        values = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token")
+        return values[0] if values else None
+
+    @staticmethod
+    def _cookie_token(scope: Scope) -> str | None:
+        raw = _header(scope, b"cookie")
+        if raw is None:
+            return None
+        cookie = SimpleCookie()
+        try:
+            cookie.load(raw)
+        except Exception:  # a malformed Cookie header is no token
+            return None
+        return cookie[COOKIE].value if COOKIE in cookie else None
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return value.decode("latin-1")
+    return None
+
+
+def _capped(receive: Receive, limit: int) -> Receive:
+    seen = 0
+
+    async def capped() -> Message:
+        nonlocal seen
+        message = await receive()
+        if message["type"] == "http.request":
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                raise BodyTooLarge(limit)
+        return message
+    return capped
+
+
+def _with_cookie(send: Send, token: str) -> Send:
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", []))
+            headers.append((b"set-cookie", f"{COOKIE}={token}; Path=/; HttpOnly; "
+                                           "SameSite=Strict".encode("latin-1")))
+            message = {**message, "headers": headers}
+        await send(message)
+    return sending

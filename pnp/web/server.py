@@ -1,0 +1,105 @@
+"""Running the app: the listening socket, the address people open, uvicorn.
+
+The socket is bound before anything is printed, so the printed address is one that
+answers (also with `--port 0`, which picks a free port) and a port already in use is a
+clear error instead of a half-started server.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+import socket
+from urllib.parse import quote
+
+from pnp.errors import UsageError
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def is_local(host: str) -> bool:
+    """True for addresses only this machine can reach."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def access_token(host: str, given: str | None) -> str | None:
+    """The token the server requires: `given`, or a fresh one when the server is reachable
+    from the network; None (no token) on a loopback address without `--token`."""
+    if given is not None:
+        if not given or len(given) > 200 or not given.isprintable() or " " in given:
+            raise UsageError("--token: use 1 to 200 printable characters without spaces")
+        return given
+    return None if is_local(host) else secrets.token_urlsafe(12)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on host:port; UsageError when that is impossible."""
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port {port}: expected 0-65535 (0 picks a free port)")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as exc:
+        raise UsageError(f"--host {host}: {exc.strerror}") from None
+    family, _, _, _, address = infos[0]
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def public_url(sock: socket.socket, host: str, token: str | None) -> str:
+    """The address to open, with the token: this machine's network name or address for a
+    server shared on the network, else the loopback address it listens on."""
+    port = sock.getsockname()[1]
+    shown = host
+    if host in ("0.0.0.0", "::"):
+        shown = _lan_address() or socket.gethostname()
+    if ":" in shown:
+        shown = f"[{shown}]"
+    url = f"http://{shown}:{port}/"
+    return url + (f"?token={quote(token)}" if token else "")
+
+
+def _lan_address() -> str | None:
+    """This machine's first non-loopback IPv4 address, from its own name (no traffic)."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
+    except OSError:
+        return None
+    for info in infos:
+        address = info[4][0]
+        if not ipaddress.ip_address(address).is_loopback:
+            return address
+    return None
+
+
+def terminal_qr(url: str) -> str:
+    """A QR code of `url` drawn with block characters, for a phone's camera."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="m").terminal(out=out, compact=True, border=2)
+    return out.getvalue()
+
+
+def run(app, sock: socket.socket) -> None:
+    """Serve `app` on the bound socket until Ctrl-C."""
+    import uvicorn
+
+    config = uvicorn.Config(app, log_level="warning", access_log=False,
+                            server_header=False, timeout_keep_alive=5,
+                            limit_concurrency=512, h11_max_incomplete_event_size=64 * 1024)
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,409 @@
+/* /check/<game>: a form for exactly what the game's record holds. Every keystroke is kept
+   in this browser; a moment later the record is sent to the server, which answers with the
+   verdict (or with each problem at its JSON path, shown beside its field). */
+"use strict";
+
+(() => {
+  const { el, childPath } = pnp;
+  const config = JSON.parse(document.getElementById("config").textContent);
+  const game = config.game;
+  const saved = pnp.store(`pnp.check.${game}`);
+  const form = document.getElementById("form");
+  const verdictBox = document.getElementById("verdict");
+  const statusLine = document.getElementById("status");
+  const orphanBox = document.getElementById("record-problems");
+  let model = saved.load() || blank();
+  let nextId = 1 + Math.max(0, ...model.players.map((p) => p.id));
+
+  /* ---- the model: players carry stable ids, so renaming or removing one never moves
+     another's entries ---- */
+  function blank() {
+    const count = game === "majority2" ? 2 : config.players[0];
+    const players = Array.from({ length: count }, (_, i) => ({ id: i + 1, name: "" }));
+    const base = { version: 1, players, claimed: {}, rules: {} };
+    if (game === "majority") return { ...base, rounds: [newMajorityRound(players)], useFinal: false, final: {} };
+    if (game === "majority2") return { ...base, start: 1, areas: {}, coins: {} };
+    if (game === "majority-rules") return { ...base, rounds: [{ gold: "", dice: {}, claimed: {} }] };
+    return { ...base, mode: "stacks", stacks: [[]], moves: [], deck: "" };
+  }
+  function newMajorityRound(players) { return { variant: "", turns: [{}] }; }
+  const names = () => model.players.map((p) => p.name);
+  const nameOf = (id) => (model.players.find((p) => p.id === id) || {}).name;
+
+  /* A typed number as JSON: whole numbers become numbers, anything else stays text so the
+     server can say what is wrong with it, beside the field. */
+  function num(text) {
+    const t = String(text ?? "");
+    return /^-?\d+$/.test(t.trim()) && t.trim() === t ? Number(t) : t;
+  }
+  const filled = (text) => text !== undefined && text !== null && String(text) !== "";
+
+  function perPlayer(values, convert = num, keep = filled) {
+    const out = {};
+    for (const p of model.players) if (keep(values[p.id])) out[p.name] = convert(values[p.id]);
+    return out;
+  }
+
+  function toRecord() {
+    const record = { game, players: names() };
+    if (game === "majority") {
+      if (model.rounds.length) {
+        record.rounds = model.rounds.map((r) => {
+          const round = r.variant ? { variant: r.variant } : {};
+          round.turns = r.turns.map((t) => perPlayer(t, String));
+          return round;
+        });
+      }
+      if (model.useFinal || !model.rounds.length) {
+        record.final = {};
+        for (const p of model.players) {
+          const f = model.final[p.id] || {};
+          record.final[p.name] = { ones: num(f.ones ?? ""), fives: num(f.fives ?? "") };
+        }
+      }
+    } else if (game === "majority2") {
+      record.start_player = nameOf(model.start) ?? names()[0];
+      record.score_areas = {};
+      record.coins = {};
+      for (const p of model.players) {
+        record.score_areas[p.name] = (model.areas[p.id] || []).map((c) =>
+          c.disc ? { card: c.card, disc: c.disc } : c.card);
+        record.coins[p.name] = num(model.coins[p.id] ?? "");
+      }
+    } else if (game === "majority-rules") {
+      record.rounds = model.rounds.map((r) => {
+        const round = { gold: num(r.gold), dice: {} };
+        for (const p of model.players) round.dice[p.name] = String(r.dice[p.id] ?? "");
+        const claims = perPlayer(r.claimed || {});
+        if (Object.keys(claims).length) round.claimed = claims;
+        return round;
+      });
+    } else if (model.mode === "moves") {
+      record.moves = model.moves.map((m) => ({ player: nameOf(m.player) ?? "", value: d20(m.value),
+                                               stack: m.stack === "new" ? "new" : num(m.stack) }));
+    } else {
+      record.stacks = model.stacks.map((s) => s.map((c) => ({ player: nameOf(c.player) ?? "", value: d20(c.value) })));
+    }
+    if (game === "d20-stacks" && model.deck.trim()) {
+      record.deck = model.deck.split(/[,\s]+/).filter(Boolean).map(d20);
+    }
+    const claims = perPlayer(model.claimed);
+    if (Object.keys(claims).length) record.claimed = claims;
+    const rules = {};
+    for (const [name, spec] of Object.entries(config.rules)) {
+      const value = model.rules[name];
+      if (value === undefined || value === "" || value === spec.default) continue;
+      rules[name] = spec.type === "integer" ? num(value) : value;
+    }
+    if (Object.keys(rules).length) record.rules = rules;
+    return record;
+  }
+  function d20(value) { return value === "-" ? "-" : num(value); }
+
+  /* A record file back into the form (what the form cannot show is reported). */
+  function fromRecord(record) {
+    if (!record || typeof record !== "object" || Array.isArray(record)) throw new Error("not a game record (a JSON object)");
+    if (record.game && record.game !== game) throw new Error(`this is a ${record.game} record; open /check/${record.game}`);
+    if ("rounds" in record && game === "majority2") throw new Error("this is a play-by-play log: open it in the Majority 2 log page");
+    const list = Array.isArray(record.players) ? record.players.map(String) : [];
+    const players = list.map((name, i) => ({ id: i + 1, name }));
+    const idOf = (name) => (players.find((p) => p.name === name) || {}).id;
+    const byId = (values, convert = String) => {
+      const out = {};
+      for (const [name, value] of Object.entries(values || {})) if (idOf(name)) out[idOf(name)] = convert(value);
+      return out;
+    };
+    const m = { ...blank(), players, claimed: byId(record.claimed), rules: { ...(record.rules || {}) } };
+    for (const [k, v] of Object.entries(m.rules)) m.rules[k] = typeof v === "boolean" ? v : String(v);
+    if (game === "majority") {
+      m.rounds = (record.rounds || []).map((r) => ({ variant: String(r.variant || "").toLowerCase(),
+        turns: (r.turns || []).map((t) => byId(t, (v) => String(v).toLowerCase() === "score" ? "Score" : String(v).toUpperCase())) }));
+      m.useFinal = Boolean(record.final);
+      m.final = {};
+      for (const [name, f] of Object.entries(record.final || {})) {
+        if (idOf(name)) m.final[idOf(name)] = { ones: String(f.ones ?? ""), fives: String(f.fives ?? "") };
+      }
+    } else if (game === "majority2") {
+      m.start = idOf(record.start_player) || 1;
+      m.areas = byId(record.score_areas, (cards) => (cards || []).map((c) =>
+        typeof c === "string" ? { card: c, disc: "" } : { card: String(c.card), disc: c.disc || "" }));
+      m.coins = byId(record.coins);
+    } else if (game === "majority-rules") {
+      m.rounds = (record.rounds || []).map((r) => ({ gold: String(r.gold ?? ""),
+        dice: byId(r.dice, (d) => (Array.isArray(d) ? d.join("") : String(d))), claimed: byId(r.claimed) }));
+    } else {
+      const card = (c) => {
+        if (typeof c === "string") { const [who, value] = c.split(":"); return { player: idOf(who), value: value ?? "" }; }
+        return { player: idOf(c.player), value: String(c.value ?? "") };
+      };
+      m.mode = record.moves ? "moves" : "stacks";
+      m.stacks = (record.stacks || [[]]).map((s) => s.map(card));
+      m.moves = (record.moves || []).map((mv) => ({ ...card(mv), stack: String(mv.stack) }));
+      m.deck = (record.deck || []).join(", ");
+    }
+    return m;
+  }
+
+  /* ---- the form ---- */
+  function changed(rebuild = false) {
+    saved.save(model);
+    if (rebuild) render();
+    schedule();
+  }
+
+  function textInput(path, get, set, extra = {}) {
+    return el("input", { value: get() ?? "", "data-path": path, autocomplete: "off",
+                         oninput: (e) => { set(e.target.value); changed(); }, ...extra });
+  }
+  function numberInput(path, get, set, extra = {}) {
+    return textInput(path, get, set, { class: "num", inputmode: "numeric", ...extra });
+  }
+  function select(path, options, get, set, extra = {}) {
+    const node = el("select", { "data-path": path, onchange: (e) => { set(e.target.value); changed(extra.rebuild); } },
+      options.map(([value, label]) => el("option", { value, text: label })));
+    node.value = get() ?? "";
+    return node;
+  }
+  const playerOptions = (blankLabel) => [...(blankLabel ? [["", blankLabel]] : []),
+    ...model.players.map((p) => [String(p.id), p.name || "(no name)"])];
+  const removeButton = (label, onclick) => el("button", { type: "button", class: "small remove", "aria-label": label, title: label, onclick }, "✕");
+
+  function playersPanel() {
+    const [low, high] = config.players;
+    const rows = model.players.map((p, i) => el("div", { class: "row" },
+      el("span", { class: "small", text: `${i + 1}.` }),
+      textInput(childPath("$.players", i), () => p.name, (v) => { p.name = v; },
+                { class: "grow", placeholder: `Player ${i + 1}`, "aria-label": `Player ${i + 1}`,
+                  onchange: () => render(), enterkeyhint: "next" }),
+      model.players.length > low ? removeButton(`Remove player ${i + 1}`, () => {
+        model.players.splice(i, 1); changed(true); }) : null));
+    return el("section", { class: "panel" }, el("h2", { text: "Players" }),
+      el("p", { class: "hint", text: game === "majority2" ? "The two players." : "In seating order (the order of play)." }),
+      el("div", { "data-path": "$.players" }, rows),
+      model.players.length < high ? el("button", { type: "button", class: "small", onclick: () => {
+        model.players.push({ id: nextId++, name: "" }); changed(true); } }, "+ player") : null);
+  }
+
+  function claimsPanel() {
+    return el("section", { class: "panel" }, el("h2", { text: "Totals written down" }),
+      el("p", { class: "hint", text: "Optional: what the players wrote down, to be checked." }),
+      el("div", { "data-path": "$.claimed" }, model.players.map((p) => el("label", { class: "field" },
+        el("span", { text: p.name || "(no name)" }),
+        numberInput(childPath("$.claimed", p.name), () => model.claimed[p.id], (v) => { model.claimed[p.id] = v; },
+                    { "data-claim": p.name }) ))));
+  }
+
+  function rulesPanel() {
+    const entries = Object.entries(config.rules);
+    if (!entries.length) return null;
+    const fields = entries.map(([name, spec]) => {
+      const path = childPath("$.rules", name);
+      const get = () => model.rules[name] ?? spec.default;
+      const set = (v) => { model.rules[name] = v; };
+      let input;
+      if (spec.enum) input = select(path, spec.enum.map((v) => [v, v]), get, set);
+      else if (spec.type === "boolean") {
+        input = el("input", { type: "checkbox", "data-path": path, checked: get() === true,
+                              onchange: (e) => { set(e.target.checked); changed(); } });
+      } else input = numberInput(path, () => String(get()), set);
+      return el("label", { class: "field" }, el("span", {}, el("code", { text: name }), " — ", spec.description || ""), input);
+    });
+    return el("details", { class: "panel" }, el("summary", { text: "Rule options" }), fields);
+  }
+
+  /* The Majority: rounds of turns, each player's vote; point cards held. */
+  function majorityPanels() {
+    const votes = [["", "—"], ...config.votes.map((v) => [v, v])];
+    const rounds = model.rounds.map((r, ri) => el("section", { class: "panel" },
+      el("div", { class: "row" }, el("h3", { class: "grow", text: `Round ${ri + 1}` }),
+         select(childPath(childPath("$.rounds", ri), "variant"), [["", "variant: none"], ["green", "green"], ["red", "red"]],
+                () => r.variant, (v) => { r.variant = v; }),
+         removeButton(`Remove round ${ri + 1}`, () => { model.rounds.splice(ri, 1); changed(true); })),
+      el("div", { "data-path": childPath(childPath("$.rounds", ri), "turns") },
+        r.turns.map((t, ti) => {
+          const path = childPath(childPath(childPath("$.rounds", ri), "turns"), ti);
+          return el("div", { class: "turn", "data-path": path },
+            el("div", { class: "row" }, el("strong", { class: "grow", text: `Turn ${ti + 1}` }),
+               removeButton(`Remove turn ${ti + 1}`, () => { r.turns.splice(ti, 1); changed(true); })),
+            el("div", { class: "row" }, model.players.map((p) => el("label", { class: "vote" },
+              el("span", { class: "small", text: `${p.name || "?"} ` }),
+              select(childPath(path, p.name), votes, () => t[p.id], (v) => { t[p.id] = v; },
+                     { "aria-label": `${p.name} vote` })))));
+        })),
+      el("button", { type: "button", class: "small", onclick: () => { r.turns.push({}); changed(true); } }, "+ turn")));
+    const final = el("section", { class: "panel" }, el("h2", { text: "Point cards held" }),
+      el("label", { class: "row" }, el("input", { type: "checkbox", checked: model.useFinal || !model.rounds.length,
+        "data-path": "$.final", onchange: (e) => { model.useFinal = e.target.checked; changed(true); } }),
+        " count the 1-point and 5-point cards each player holds"),
+      (model.useFinal || !model.rounds.length) ? model.players.map((p) => {
+        const f = (model.final[p.id] ||= {});
+        return el("div", { class: "row" }, el("span", { class: "grow", text: p.name || "?" }),
+          "1s ", numberInput(childPath(childPath("$.final", p.name), "ones"), () => f.ones, (v) => { f.ones = v; }),
+          "5s ", numberInput(childPath(childPath("$.final", p.name), "fives"), () => f.fives, (v) => { f.fives = v; }));
+      }) : null);
+    return [el("h2", { text: "Rounds" }), ...rounds,
+      el("div", { class: "actions" }, el("button", { type: "button", onclick: () => {
+        model.rounds.push(newMajorityRound(model.players)); changed(true); } }, "+ round")), final];
+  }
+
+  /* The Majority 2: each score area card by card, with discs; coins; the start player. */
+  function majority2Panels() {
+    const cardOptions = [["", "choose a card…"], ...config.cards.map((c) => [c.id, c.title])];
+    const discs = [["", "no disc"], ...config.discs.map((d) => [d, `${d} disc`])];
+    const start = el("section", { class: "panel" }, el("h2", { text: "Start player" }),
+      select("$.start_player", playerOptions(), () => String(model.start), (v) => { model.start = Number(v); }));
+    const areas = model.players.map((p) => {
+      const cards = (model.areas[p.id] ||= []);
+      const areaPath = childPath("$.score_areas", p.name);
+      return el("section", { class: "panel", "data-area": p.name },
+        el("h2", { text: `${p.name || "?"}: score area` }),
+        el("div", { "data-path": areaPath }, cards.map((c, ci) => el("div", { class: "row" },
+          select(childPath(areaPath, ci), cardOptions, () => c.card, (v) => { c.card = v; }, { class: "grow", "aria-label": `card ${ci + 1}` }),
+          select(childPath(childPath(areaPath, ci), "disc"), discs, () => c.disc, (v) => { c.disc = v; }, { "aria-label": `disc ${ci + 1}` }),
+          removeButton(`Remove card ${ci + 1}`, () => { cards.splice(ci, 1); changed(true); })))),
+        el("button", { type: "button", class: "small", onclick: () => { cards.push({ card: "", disc: "" }); changed(true); } }, "+ card"),
+        el("label", { class: "field" }, el("span", { text: "Coins (face up and face down)" }),
+          numberInput(childPath("$.coins", p.name), () => model.coins[p.id], (v) => { model.coins[p.id] = v; })));
+    });
+    return [start, ...areas];
+  }
+
+  /* Majority Rules!: each round's gold die and every player's eight dice. */
+  function majorityRulesPanels() {
+    const rounds = model.rounds.map((r, ri) => {
+      const path = childPath("$.rounds", ri);
+      r.claimed ||= {};
+      return el("section", { class: "panel" },
+        el("div", { class: "row" }, el("h3", { class: "grow", text: `Round ${ri + 1}` }),
+           removeButton(`Remove round ${ri + 1}`, () => { model.rounds.splice(ri, 1); changed(true); })),
+        el("label", { class: "field" }, el("span", { text: "Gold die (1–6)" }),
+          numberInput(childPath(path, "gold"), () => r.gold, (v) => { r.gold = v; }, { maxlength: 1 })),
+        model.players.map((p) => el("div", { class: "row" },
+          el("span", { class: "grow", text: `${p.name || "?"}: 8 dice` }),
+          textInput(childPath(childPath(path, "dice"), p.name), () => r.dice[p.id], (v) => { r.dice[p.id] = v; },
+                    { class: "dice", inputmode: "numeric", maxlength: 8, placeholder: "33555442", "aria-label": `${p.name} dice` }),
+          numberInput(childPath(childPath(path, "claimed"), p.name), () => r.claimed[p.id], (v) => { r.claimed[p.id] = v; },
+                      { placeholder: "claimed", "aria-label": `${p.name} claimed this round` }))));
+    });
+    return [el("h2", { text: "Rounds" }), ...rounds, el("div", { class: "actions" }, el("button", {
+      type: "button", onclick: () => { model.rounds.push({ gold: "", dice: {}, claimed: {} }); changed(true); } }, "+ round"))];
+  }
+
+  /* D20 Stacks: the final stacks card by card (bottom to top), or the whole game's moves. */
+  function d20Panels() {
+    const mode = el("section", { class: "panel" }, el("h2", { text: "What you have" }),
+      select("$", [["stacks", "the final stacks"], ["moves", "every move, in order"]], () => model.mode,
+             (v) => { model.mode = v; }, { rebuild: true, "aria-label": "record kind" }));
+    const deck = el("details", { class: "panel" }, el("summary", { text: "Custom deck (optional)" }),
+      el("label", { class: "field" }, el("span", { text: "Every D20 value in the deck, separated by commas (- for a dash)" }),
+        textInput("$.deck", () => model.deck, (v) => { model.deck = v; }, { class: "grow" })));
+    const values = (path, get, set, label) => textInput(path, get, set,
+      { class: "num", inputmode: "numeric", placeholder: "0–20", "aria-label": label });
+    if (model.mode === "moves") {
+      const stackOptions = () => [["new", "new stack"], ...Array.from({ length: 30 }, (_, i) => [String(i + 1), `on stack ${i + 1}`])];
+      const moves = model.moves.map((m, mi) => {
+        const path = childPath("$.moves", mi);
+        return el("div", { class: "row", "data-path": path }, el("span", { class: "small", text: `${mi + 1}.` }),
+          select(childPath(path, "player"), playerOptions("who?"), () => String(m.player ?? ""), (v) => { m.player = Number(v); }),
+          values(childPath(path, "value"), () => m.value, (v) => { m.value = v; }, `move ${mi + 1} value`),
+          select(childPath(path, "stack"), stackOptions(), () => m.stack, (v) => { m.stack = v; }),
+          removeButton(`Remove move ${mi + 1}`, () => { model.moves.splice(mi, 1); changed(true); }));
+      });
+      return [mode, el("section", { class: "panel" }, el("h2", { text: "Moves" }), el("div", { "data-path": "$.moves" }, moves),
+        el("button", { type: "button", class: "small", onclick: () => {
+          const last = model.moves[model.moves.length - 1];
+          const order = model.players.map((p) => p.id);
+          const player = last ? order[(order.indexOf(last.player) + 1) % order.length] : order[0];
+          model.moves.push({ player, value: "", stack: "new" }); changed(true); } }, "+ move")), deck];
+    }
+    const stacks = model.stacks.map((s, si) => {
+      const path = childPath("$.stacks", si);
+      return el("section", { class: "panel" },
+        el("div", { class: "row" }, el("h3", { class: "grow", text: `Stack ${si + 1} (bottom to top)` }),
+           removeButton(`Remove stack ${si + 1}`, () => { model.stacks.splice(si, 1); changed(true); })),
+        el("div", { "data-path": path }, s.map((c, ci) => el("div", { class: "row" },
+          el("span", { class: "small", text: `${ci + 1}.` }),
+          select(childPath(childPath(path, ci), "player"), playerOptions("who?"), () => String(c.player ?? ""), (v) => { c.player = Number(v); },
+                 { "data-path": childPath(path, ci) }),
+          values(childPath(childPath(path, ci), "value"), () => c.value, (v) => { c.value = v; }, `stack ${si + 1} card ${ci + 1} value`),
+          removeButton(`Remove card ${ci + 1}`, () => { s.splice(ci, 1); changed(true); })))),
+        el("button", { type: "button", class: "small", onclick: () => {
+          const order = model.players.map((p) => p.id);
+          const last = s[s.length - 1];
+          s.push({ player: last ? order[(order.indexOf(last.player) + 1) % order.length] : order[0], value: "" });
+          changed(true); } }, "+ card"));
+    });
+    return [mode, el("h2", { text: "Stacks" }), ...stacks, el("div", { class: "actions" }, el("button", {
+      type: "button", onclick: () => { model.stacks.push([]); changed(true); } }, "+ stack")), deck];
+  }
+
+  const GAME_PANELS = { majority: majorityPanels, majority2: majority2Panels,
+                        "majority-rules": majorityRulesPanels, "d20-stacks": d20Panels };
+
+  function render() {
+    form.replaceChildren(playersPanel(), ...GAME_PANELS[game](), claimsPanel(), rulesPanel() || "");
+    if (lastProblems) pnp.showErrors(form, lastProblems, orphanBox);
+  }
+
+  /* ---- checking: a moment after the last change, the newest answer wins ---- */
+  let timer = null;
+  let asked = 0;
+  let lastProblems = null;
+  function schedule(delay = 350) {
+    clearTimeout(timer);
+    timer = setTimeout(check, delay);
+  }
+  async function check() {
+    const mine = ++asked;
+    statusLine.textContent = "Checking…";
+    const answer = await pnp.post(config.api, toRecord());
+    if (mine !== asked) return;
+    if (answer.status === 200) {
+      statusLine.textContent = "";
+      pnp.renderVerdict(verdictBox, answer.data);
+      lastProblems = answer.data.violations.map((v) => ({ path: v.path, message: v.message, kind: "violation" }));
+    } else if (answer.status === 422 && answer.data && answer.data.problems) {
+      const problems = answer.data.problems;
+      statusLine.textContent = "";
+      verdictBox.replaceChildren(el("div", { class: "banner input", "data-ok": "input" },
+        `Not complete yet: ${problems.length} thing${problems.length === 1 ? "" : "s"} to fix (shown beside each field).`));
+      lastProblems = problems.map((p) => ({ path: p.path || "$", message: p.message }));
+    } else if (answer.status === 0) {
+      statusLine.textContent = "The server cannot be reached. Your entry is kept in this browser; checking again shortly…";
+      schedule(4000);
+      return;
+    } else {
+      statusLine.textContent = (answer.data && answer.data.error) || `The server answered ${answer.status}.`;
+      return;
+    }
+    pnp.showErrors(form, lastProblems, orphanBox);
+  }
+  window.addEventListener("online", () => schedule(0));
+
+  /* ---- the tools: download, load, start again ---- */
+  document.getElementById("download").addEventListener("click", () => pnp.download(`${game}-record.json`, toRecord()));
+  document.getElementById("load").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    e.target.value = "";
+    if (!file) return;
+    try {
+      model = fromRecord(await pnp.readJsonFile(file));
+      nextId = 1 + Math.max(0, ...model.players.map((p) => p.id));
+      statusLine.textContent = `Loaded ${file.name}.`;
+      changed(true);
+    } catch (err) {
+      statusLine.textContent = `Cannot load ${file.name}: ${err.message}`;
+    }
+  });
+  document.getElementById("clear").addEventListener("click", () => {
+    if (!confirm("Start a new record? What is entered now will be gone (download it first to keep it).")) return;
+    model = blank();
+    nextId = 1 + model.players.length;
+    lastProblems = null;
+    changed(true);
+  });
+
+  pnp.keepAwake(document.getElementById("awake"));
+  render();
+  schedule(0);
+})();

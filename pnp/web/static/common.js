@@ -1,0 +1,177 @@
+/* Shared by the pages: building elements, the browser's storage, the screen wake lock,
+   talking to the server, files in and out, errors beside fields and the verdict panel.
+   Nothing here knows a game's rules: the server judges, the page shows. */
+"use strict";
+
+const pnp = (() => {
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else if (key === "text") node.textContent = value;
+      else if (key === "value") node.value = value;
+      else if (key === "checked") node.checked = value;
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat(Infinity)) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  /* The JSON path of `key` under `parent`, written as the server writes it. */
+  function childPath(parent, key) {
+    if (typeof key === "number") return `${parent}[${key}]`;
+    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) return `${parent}.${key}`;
+    return `${parent}[${JSON.stringify(key)}]`;
+  }
+
+  function parentPath(path) {
+    if (path === "$") return null;
+    const match = path.match(/^(.*?)(\.[A-Za-z_][A-Za-z0-9_]*|\[\d+\]|\["(?:[^"\\]|\\.)*"\])$/);
+    return match ? (match[1] || "$") : "$";
+  }
+
+  /* One entry kept in localStorage under `key`: every change is written at once, so a
+     reload, a locked phone or a closed tab finds it again. */
+  function store(key) {
+    return {
+      load() {
+        try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
+      },
+      save(value) {
+        try { localStorage.setItem(key, JSON.stringify(value)); return true; } catch (e) { return false; }
+      },
+      clear() { try { localStorage.removeItem(key); } catch (e) { /* nothing kept */ } },
+    };
+  }
+
+  /* Keep the screen on while a game is being entered (Screen Wake Lock where the browser
+     has it; the lock is dropped when the page is hidden, so it is asked for again). */
+  function keepAwake(indicator) {
+    let lock = null;
+    async function ask() {
+      if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || lock) return;
+      try {
+        lock = await navigator.wakeLock.request("screen");
+        if (indicator) indicator.hidden = false;
+        lock.addEventListener("release", () => { lock = null; if (indicator) indicator.hidden = true; });
+      } catch (e) { lock = null; }
+    }
+    document.addEventListener("visibilitychange", ask);
+    document.addEventListener("pointerdown", ask, { once: true });
+    ask();
+  }
+
+  /* POST JSON; resolves to {status, data} (status 0: the server could not be reached). */
+  async function post(url, value) {
+    try {
+      const answer = await fetch(url, {
+        method: "POST", headers: { "Content-Type": "application/json", "Accept": "application/json" },
+        body: JSON.stringify(value), credentials: "same-origin",
+      });
+      let data = null;
+      try { data = await answer.json(); } catch (e) { data = { error: `answer ${answer.status}` }; }
+      return { status: answer.status, data };
+    } catch (e) {
+      return { status: 0, data: null };
+    }
+  }
+
+  function download(name, value) {
+    const blob = new Blob([JSON.stringify(value, null, 2) + "\n"], { type: "application/json" });
+    const link = el("a", { href: URL.createObjectURL(blob), download: name });
+    document.body.append(link);
+    link.click();
+    setTimeout(() => { URL.revokeObjectURL(link.href); link.remove(); }, 1000);
+  }
+
+  /* The JSON in a file the person picked; rejects with a sentence saying what is wrong. */
+  function readJsonFile(file) {
+    return new Promise((resolve, reject) => {
+      if (file.size > 1024 * 1024) { reject(new Error(`${file.name} is larger than 1 MB`)); return; }
+      const reader = new FileReader();
+      reader.onerror = () => reject(new Error(`${file.name} cannot be read`));
+      reader.onload = () => {
+        try { resolve(JSON.parse(String(reader.result).replace(/^\ufeff/, ""))); }
+        catch (e) { reject(new Error(`${file.name} is not JSON: ${e.message}`)); }
+      };
+      reader.readAsText(file);
+    });
+  }
+
+  /* Show each message beside the field whose data-path is its JSON path (or the nearest
+     field above it); messages with no field go to `fallback`. */
+  function showErrors(root, items, fallback) {
+    for (const old of root.querySelectorAll(".field-error")) old.remove();
+    for (const bad of root.querySelectorAll(".has-error")) bad.classList.remove("has-error");
+    const fields = new Map();
+    for (const field of root.querySelectorAll("[data-path]")) {
+      if (!fields.has(field.dataset.path)) fields.set(field.dataset.path, field);
+    }
+    const orphans = [];
+    for (const item of items) {
+      let path = item.path || "$";
+      let field = fields.get(path);
+      while (!field && path) { path = parentPath(path); field = path ? fields.get(path) : null; }
+      if (!field) { orphans.push(item); continue; }
+      field.classList.add("has-error");
+      const note = el("div", { class: `field-error ${item.kind || ""}`, role: "alert",
+                               "data-for": item.path || "$" },
+                      item.path && item.path !== path ? el("code", { text: item.path }) : null,
+                      item.path && item.path !== path ? " " : null, item.message);
+      const anchor = field.closest(".row, label.field") || field;
+      anchor.after(note);
+    }
+    if (fallback) {
+      fallback.replaceChildren(...orphans.map((item) => el("div", { class: `field-error ${item.kind || ""}` },
+        item.path ? el("code", { text: item.path }) : null, item.path ? " " : null, item.message)));
+    }
+  }
+
+  function signed(n) { return n > 0 ? `+${n}` : String(n); }
+
+  /* The verdict panel from the server's view of a report. */
+  function renderVerdict(box, view) {
+    const report = view.report;
+    const count = report.violations.length;
+    const banner = report.ok
+      ? el("div", { class: "banner ok", "data-ok": "true" }, "OK: the record is legal and every claim matches.")
+      : el("div", { class: "banner bad", "data-ok": "false" },
+           `NOT OK: ${count} problem${count === 1 ? "" : "s"}.`);
+    const players = view.players.map((p) => el("section", { class: "panel player", "data-player": p.name },
+      el("div", { class: "player-total" }, el("h3", { text: p.name }),
+         el("span", { class: "total", "data-total": p.total, text: String(p.total) })),
+      p.claimed === null ? el("div", { class: "claim", text: "No total written down." })
+        : p.difference === 0 ? el("div", { class: "claim right", text: `Written down: ${p.claimed} ✓` })
+        : el("div", { class: "claim wrong", "data-wrong-claim": p.name,
+                      text: `Written down: ${p.claimed}, wrong by ${signed(p.difference)}` }),
+      el("ol", { class: "derivation" }, p.lines.length ? p.lines.map((line) =>
+        el("li", {}, `${line.text} = `, el("span", { class: "pts", text: String(line.points) })))
+        : el("li", { text: "nothing scored = 0" })),
+    ));
+    let winner;
+    if (!report.finished) winner = el("p", { class: "winner", text: "No winner: the game has not ended." });
+    else {
+      const label = view.winners.length > 1 ? "Winners" : "Winner";
+      winner = el("p", { class: "winner" }, el("strong", { text: `${label}: ${view.winners.join(", ")}` }),
+        view.tie_break ? [` — ${view.tie_break.text} `,
+          el("a", { class: "ruling", href: view.tie_break.ruling, target: "_blank", text: "(ruling)" })] : null);
+    }
+    const problems = count ? el("section", { class: "panel" }, el("h3", { text: "Problems" }),
+      el("ul", { class: "violations" }, view.violations.map((v) => el("li", { "data-where": v.where },
+        el("div", { class: "where" }, v.in_words ? `${v.in_words} · ` : "", el("code", { text: v.where })),
+        v.message, " ", el("a", { class: "ruling", href: v.ruling, target: "_blank", text: "ruling" }))))) : null;
+    const rules = el("p", { class: "small" }, "Rules in force: ",
+      view.rules.length ? view.rules.map((r, i) => [i ? ", " : "",
+        el("a", { href: r.ruling, target: "_blank", text: `${r.name} = ${JSON.stringify(r.value)}` })])
+        : "none");
+    box.replaceChildren(banner, winner, ...players, problems || "", rules,
+      el("script", { type: "application/json", class: "report-json", text: JSON.stringify(report) }));
+  }
+
+  return { el, childPath, parentPath, store, keepAwake, post, download, readJsonFile, showErrors,
+           renderVerdict };
+})();
