@@ -20,9 +20,39 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
-kits: $(VENV)/.installed
+# Real dependencies, so `make` with nothing changed does nothing: each game's kit has a
+# stamp (output/<game>/.built) newer than its data, the shared templates (layouts,
+# diagrams), its own rule texts and score pads, and the package; touching one game's data
+# rebuilds only that game. The stamps chain (order only) so two builds never write the
+# gallery at once, even under `make -j`. `pnp validate` has a stamp of its own.
+GAMES    := majority majority2 majority-rules d20-stacks
+PACKAGE  := $(shell find pnp -type f -not -path '*/__pycache__/*' -not -name '*.pyc') \
+            pyproject.toml
+SHARED   := $(wildcard templates/layouts/* templates/diagrams/*)
+game_inputs = $(wildcard data/$(1)/* templates/rules/$(1).* templates/score-pads/$(1).*)
+STAMPS   := $(GAMES:%=output/%/.built)
+
+kits: output/.validated $(STAMPS)
+
+output/.validated: $(VENV)/.compiled $(SHARED) $(foreach g,$(GAMES),$(call game_inputs,$(g)))
 	$(PNP) validate
-	$(PNP) build --out output
+	touch $@
+
+define game_rule
+output/$(1)/.built: $(VENV)/.compiled $(SHARED) $(call game_inputs,$(1)) | $(2)
+	$$(PNP) build $(1) --out output
+	touch $$@
+endef
+$(eval $(call game_rule,majority,output/.validated))
+$(eval $(call game_rule,majority2,output/majority/.built))
+$(eval $(call game_rule,majority-rules,output/majority2/.built))
+$(eval $(call game_rule,d20-stacks,output/majority-rules/.built))
+
+# Bytecode for the package, written even where PYTHONDONTWRITEBYTECODE is set (an
+# editable install has none otherwise, and every command would compile its modules again).
+$(VENV)/.compiled: $(VENV)/.installed $(PACKAGE)
+	$(BIN)/python -m compileall -q pnp
+	touch $@
 
 # Both test targets spread the test files over every core (pytest-xdist; a file's tests stay
 # in one worker, so its module fixtures are made once).
@@ -66,4 +96,4 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) output/*/ build dist
+	rm -rf $(VENV) output/*/ output/.validated build dist

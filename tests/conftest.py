@@ -10,6 +10,7 @@ example; a failure it finds becomes a fixed regression test.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,10 @@ from hypothesis import settings
 from typer.testing import CliRunner
 
 from pnp.cli import app
+
+# Remembered schema passes (pnp/content/validcache.py) go to a fresh folder per test run, so
+# no test depends on, or fills, the person's own cache.
+os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 settings.register_profile("fuzz", derandomize=False, database=None, print_blob=True)

@@ -146,7 +146,7 @@ def test_bad_options_exit_2_with_a_clear_message(cli, args, message):
 def test_non_numbers_are_refused_by_the_command_line(cli):
     result = cli("simulate", "majority-rules", "--games", "nan")
     assert result.exit_code == 2
-    assert "Invalid value for '--games'" in result.stderr and "integer" in result.stderr
+    assert "Invalid value for '--games'" in result.stderr and "valid int" in result.stderr
 
 
 def test_unknown_game_and_every_problem_at_once(cli):

@@ -12,10 +12,7 @@ import re
 from functools import cache
 from importlib import resources
 
-from jsonschema import Draft202012Validator, ValidationError, validators
-from referencing import Registry, Resource
-from referencing.jsonschema import DRAFT202012 as _DRAFT
-
+from pnp.content import validcache
 from pnp.content.jsonfile import JsonDoc, child_path
 from pnp.errors import Problem, UsageError
 
@@ -44,11 +41,15 @@ def name_from_reference(reference: str) -> str | None:
 
 
 @cache
-def _registry() -> Registry:
+def _registry():
     """Schemas refer to each other by file name (`common.schema.json#/$defs/id`), exactly as
     an editor resolves them next to each other on disk; register them under those names."""
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
     pairs = [
-        (f"{n}{_SUFFIX}", Resource.from_contents(load_schema(n), default_specification=_DRAFT))
+        (f"{n}{_SUFFIX}",
+         Resource.from_contents(load_schema(n), default_specification=DRAFT202012))
         for n in schema_names()
     ]
     return Registry().with_resources(pairs)
@@ -124,23 +125,36 @@ def ecma_pattern(pattern: str) -> re.Pattern:
 
 
 def _pattern(validator, pattern, instance, schema):
+    from jsonschema import ValidationError
+
     if validator.is_type(instance, "string") and not ecma_pattern(pattern).search(instance):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-# Draft 2020-12 with the `pattern` keyword read as every other JSON Schema validator does.
-_Validator = validators.extend(Draft202012Validator, {"pattern": _pattern})
+@cache
+def _validator_class():
+    """Draft 2020-12 with the `pattern` keyword read as every other JSON Schema validator
+    does. jsonschema is imported here, on the first validation a run really needs."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(Draft202012Validator, {"pattern": _pattern})
 
 
 @cache
 def _validator(name: str):
-    return _Validator(load_schema(name), registry=_registry())
+    return _validator_class()(load_schema(name), registry=_registry())
 
 
 def schema_problems(doc: JsonDoc, name: str) -> list[Problem]:
-    """Every schema error in `doc`, located by JSON path and line, in document order."""
-    return [Problem(doc.file, _message_of(err), line=_line_of(doc, err), path=_path_of(err))
-            for err in _errors(doc, name)]
+    """Every schema error in `doc`, located by JSON path and line, in document order. A
+    value that passed this schema in an earlier run is not validated again (validcache)."""
+    if validcache.passed_before(name, doc.value):
+        return []
+    problems = [Problem(doc.file, _message_of(err), line=_line_of(doc, err),
+                        path=_path_of(err)) for err in _errors(doc, name)]
+    if not problems:
+        validcache.remember_pass(name, doc.value)
+    return problems
 
 
 def _line_of(doc: JsonDoc, err) -> int | None:
@@ -170,7 +184,7 @@ def without_unknown_keys(doc: JsonDoc, name: str) -> JsonDoc | None:
     return None if _errors(pruned, name) else pruned
 
 
-def _errors(doc: JsonDoc, name: str) -> list[ValidationError]:
+def _errors(doc: JsonDoc, name: str) -> list:
     """The errors worth showing, `oneOf` failures explained, in the file's line order."""
     errors = _best_errors(list(_validator(name).iter_errors(doc.value)))
     return sorted(errors, key=lambda e: (_line_of(doc, e) or 0, _error_sort_key(e)))

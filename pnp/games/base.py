@@ -4,7 +4,8 @@ treat the four games alike and a fifth game only touches `games/` and `data/`.""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from importlib import import_module
 from typing import Any
 
 
@@ -28,7 +29,10 @@ class Component:
 
 @dataclass(frozen=True)
 class Game:
-    """A game's declaration. The callables are pure: parsed sources in, typed values out."""
+    """A game's declaration. The callables are pure: parsed sources in, typed values out.
+
+    The playing side (rules engine, bots, checker, record writer) lives in the module named
+    by `play` and is imported on first use: a build or an export never loads an engine."""
 
     id: str
     title: str
@@ -38,15 +42,34 @@ class Game:
     components: Callable[[Any], list[Component]]
     # What gets printed: content + print options -> list of render.model.Deck (the card kits).
     decks: Callable[..., list] | None = None
-    # The score checker's entry point for this game's records (see pnp/check.py).
-    checker: Any = None
-    # The rules engine module (pnp/games/<game>/engine.py: ENGINE, make_config) and the bots
-    # by name (name -> factory(options) -> engine.Bot), for replay and simulate.
-    engine: Any = None
-    bots: Mapping[str, Callable[..., Any]] = field(default_factory=dict)
-    # A played game as the record `pnp check` reads: (config, PlayedGame, names) -> dict.
-    # Apart from the engine because a record format builds on the engine, not the reverse.
-    to_record: Callable[..., dict] | None = None
+    # The module (`pnp.games.<game>.play`) defining CHECKER, ENGINE, BOTS and TO_RECORD.
+    play: str | None = None
 
     def data_file(self, key: str) -> DataFile:
         return next(f for f in self.data_files if f.key == key)
+
+    def _played(self, name: str, default: Any = None) -> Any:
+        if self.play is None:
+            return default
+        return getattr(import_module(self.play), name)
+
+    @property
+    def checker(self) -> Any:
+        """The score checker's entry point for this game's records (see pnp/check.py)."""
+        return self._played("CHECKER")
+
+    @property
+    def engine(self) -> Any:
+        """The rules engine module (pnp/games/<game>/engine.py: ENGINE, make_config)."""
+        return self._played("ENGINE")
+
+    @property
+    def bots(self) -> Mapping[str, Callable[..., Any]]:
+        """Bots by name (name -> factory(options) -> engine.Bot), for replay and simulate."""
+        return self._played("BOTS", {})
+
+    @property
+    def to_record(self) -> Callable[..., dict] | None:
+        """A played game as the record `pnp check` reads: (config, PlayedGame, names) ->
+        dict. Apart from the engine because a record format builds on the engine."""
+        return self._played("TO_RECORD")

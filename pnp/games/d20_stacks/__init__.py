@@ -1,8 +1,7 @@
 """D20 Stacks: an Italian card game of rising D20 stacks for 2-4 players."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.d20_stacks import bots, content, engine, judge, printing, record
-from pnp.games.verdict import Checker
+from pnp.games.d20_stacks import content, printing
 
 GAME = Game(
     id="d20-stacks",
@@ -12,8 +11,5 @@ GAME = Game(
     make_content=content.make_content,
     components=content.components,
     decks=printing.decks,
-    checker=Checker(record.parse, judge.judge),
-    engine=engine,
-    to_record=engine.to_record,
-    bots=bots.BOTS,
+    play="pnp.games.d20_stacks.play",
 )

@@ -1,8 +1,7 @@
 """The Majority: a word-association voting game for 3-10 players."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority import bots, content, engine, judge, printing, record
-from pnp.games.verdict import Checker
+from pnp.games.majority import content, printing
 
 GAME = Game(
     id="majority",
@@ -15,8 +14,5 @@ GAME = Game(
     make_content=content.make_content,
     components=content.components,
     decks=printing.decks,
-    checker=Checker(record.parse, judge.judge),
-    engine=engine,
-    to_record=engine.to_record,
-    bots=bots.BOTS,
+    play="pnp.games.majority.play",
 )

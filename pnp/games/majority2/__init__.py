@@ -1,8 +1,7 @@
 """The Majority 2: a two-player faction card game."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority2 import bots, content, engine, judge, log, printing, record
-from pnp.games.verdict import Checker
+from pnp.games.majority2 import content, printing
 
 GAME = Game(
     id="majority2",
@@ -17,8 +16,5 @@ GAME = Game(
     make_content=content.make_content,
     components=content.components,
     decks=printing.decks,
-    checker=Checker(record.parse, judge.judge, log=Checker(log.parse_log, log.judge_log)),
-    engine=engine,
-    to_record=log.to_record,
-    bots=bots.BOTS,
+    play="pnp.games.majority2.play",
 )

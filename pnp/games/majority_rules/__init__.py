@@ -1,8 +1,7 @@
 """Majority Rules!: a hidden dice-majority game for 2-4 players."""
 
 from pnp.games.base import DataFile, Game
-from pnp.games.majority_rules import bots, content, engine, judge, printing, record
-from pnp.games.verdict import Checker
+from pnp.games.majority_rules import content, printing
 
 GAME = Game(
     id="majority-rules",
@@ -12,8 +11,5 @@ GAME = Game(
     make_content=content.make_content,
     components=content.components,
     decks=printing.decks,
-    checker=Checker(record.parse, judge.judge),
-    engine=engine,
-    to_record=engine.to_record,
-    bots=bots.BOTS,
+    play="pnp.games.majority_rules.play",
 )

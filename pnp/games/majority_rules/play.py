@@ -1,0 +1,10 @@
+"""How the game is played: its rules engine, bots, score checker and record writer,
+named by `GAME.play` and imported only by the commands that play, simulate or check."""
+
+from pnp.games.majority_rules import bots, engine, judge, record
+from pnp.games.verdict import Checker
+
+CHECKER = Checker(record.parse, judge.judge)
+ENGINE = engine
+BOTS = bots.BOTS
+TO_RECORD = engine.to_record
