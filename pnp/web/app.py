@@ -15,12 +15,12 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from pnp.web import api, errors, pages
+from pnp.web import api, errors, game_log, pages
 from pnp.web.guard import DEFAULT_BODY_LIMIT, Guard
 
 STATIC = Path(__file__).resolve().parent / "static"
 
-FEATURES = (pages, api)
+FEATURES = (pages, api, game_log)
 """Modules whose `routes` make up the app (the table-side checker and log first)."""
 
 

@@ -32,3 +32,11 @@ def majority2_cards() -> dict:
     cards = [{"id": card.id, "title": card.title + (" (promo)" if card.promo else ""),
               "colour": card.colour} for card in content.cards.values()]
     return {"cards": cards, "discs": list(content.discs)}
+
+
+@cache
+def log_config() -> dict:
+    """The Majority 2 log page's setup: the promo cards that can be shuffled in."""
+    content = load_content("majority2")
+    return {"promos": [{"id": m.id, "title": m.title + (" (promo)" if m.promo else ""),
+                        "quantity": m.quantity} for m in content.promos]}

@@ -8,7 +8,7 @@ from starlette.routing import Route
 
 from pnp.games import GAMES
 from pnp.web import rulings
-from pnp.web.forms import form_config
+from pnp.web.forms import form_config, log_config
 from pnp.web.templating import TEMPLATES
 
 
@@ -25,9 +25,13 @@ async def check_page(request: Request):
                                       {"game": game, "config": form_config(game)})
 
 
+async def log_page(request: Request):
+    return TEMPLATES.TemplateResponse(request, "log.html", {"config": log_config()})
+
+
 async def rulings_page(request: Request):
     return TEMPLATES.TemplateResponse(request, "rulings.html", {"body": rulings.page_html()})
 
 
 routes = [Route("/", index), Route("/check/{game}", check_page),
-          Route("/rulings", rulings_page)]
+          Route("/log/majority2", log_page), Route("/rulings", rulings_page)]

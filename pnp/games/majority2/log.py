@@ -220,6 +220,7 @@ class _Replay:
         self.cfg = _config(log.doc, content, rules)
         self.rng = random.Random(self.value["seed"]) if "seed" in self.value else None
         self.states: list[dict] = []
+        self.actions: list = []  # every action replayed, for tools that go on from a log
         self.rounds_ended = 0
         self.round_index = -1
         self.round: dict = {}
@@ -257,6 +258,7 @@ class _Replay:
                     st = m2.apply(st, action, self._round_ended)
                 except eng.IllegalAction as exc:
                     raise _Stop(path, self._reason(st, action, str(exc))) from None
+                self.actions.append(action)
             self._close_section()
             if self.round_index + 1 < len(rounds):
                 raise _Stop(where("rounds", self.round_index + 1),

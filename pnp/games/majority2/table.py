@@ -11,11 +11,12 @@ caller can keep the actions anywhere (a browser's storage) and trust none of the
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.games.majority2 import engine as m2
 from pnp.games.majority2.answers import describe_action, distinct_answers
-from pnp.games.majority2.log import write_log
+from pnp.games.majority2.log import _Replay, parse_log, write_log
 from pnp.games.majority2.state import CHANCE, HAND, Config, State
 
 QUESTIONS = {"exchange": "Exchange hand and reserve?", "draw": "Draw?",
@@ -81,6 +82,14 @@ def choices(st: State) -> list:
     return distinct_answers(st, st.need[2])
 
 
+def asks(st: State) -> bool:
+    """True when the table has something to answer: a card with several possibilities, or
+    a decision with more than one answer (a play phase always asks: passing ends it)."""
+    if is_chance(st):
+        return len(m2.legal_actions(st)) > 1
+    return len(choices(st)) > 1 or st.need[1] in ("free", "play")
+
+
 def must_ask(st: State) -> bool:
     """False when a decision has a single answer that needs no confirmation (a play phase
     always asks: passing ends it)."""
@@ -101,24 +110,64 @@ def make_game(content, names: Sequence[str], start: str, promos: Sequence[str] |
                           rules=rules, round_limit=None)
 
 
-def replay(cfg: Config, actions: Sequence[Any]) -> tuple[State, list[tuple]]:
-    """The state after `actions` (each a tuple or its JSON form, a list), and the actions as
-    the engine's own tuples. ValueError naming the first action that is not a legal answer
-    at its step, or one given after the game ended."""
+@dataclass
+class Walk:
+    """A game replayed from its actions: the state reached, the actions as the engine's
+    tuples, and each step in words with the round it belongs to (the round history)."""
+
+    state: State
+    actions: list[tuple] = field(default_factory=list)
+    steps: list[tuple[int, str]] = field(default_factory=list)
+    asked: list[bool] = field(default_factory=list)  # per action: had it a choice?
+
+
+def replay(cfg: Config, actions: Sequence[Any], names: Sequence[str] = ("1", "2")) -> Walk:
+    """The game after `actions` (each a tuple or its JSON form, a list). ValueError naming
+    the first action that is not a legal answer at its step, or one given after the game
+    ended."""
     if len(actions) > MAX_ACTIONS:
         raise ValueError(f"{len(actions)} actions; a game takes far fewer than {MAX_ACTIONS}")
-    st = m2.initial_state(cfg)
-    done: list[tuple] = []
+    walk = Walk(m2.initial_state(cfg))
     for i, given in enumerate(actions):
-        if m2.ENGINE.is_terminal(st):
-            raise ValueError(f"action {i + 1}: the game had already ended")
-        action = _legal_match(st, given)
-        if action is None:
-            raise ValueError(f"action {i + 1} is not a legal answer to "
-                             f"{question(st, ('player 1', 'player 2'))!r}")
-        st = m2.apply(st, action)
-        done.append(action)
-    return st, done
+        advance(walk, given, names, f"action {i + 1}")
+    return walk
+
+
+def advance(walk: Walk, given: Any, names: Sequence[str], called: str = "the action") -> None:
+    """One more action (ValueError if it is not a legal answer now)."""
+    st = walk.state
+    if m2.ENGINE.is_terminal(st):
+        raise ValueError(f"{called}: the game had already ended")
+    action = _legal_match(st, given)
+    if action is None:
+        raise ValueError(f"{called} is not a legal answer to {question(st, names)!r}")
+    walk.steps.append((st.round, step_text(st, action, names)))
+    walk.asked.append(asks(st))
+    walk.state = m2.apply(st, action)
+    walk.actions.append(action)
+
+
+def card_title(cfg: Config, card: str) -> str:
+    """A card's printed name, marked when it is a promo card (its name may be the base
+    card's)."""
+    kind = cfg.index[card]
+    return cfg.title(kind) + (" (promo)" if cfg.members[kind].promo else "")
+
+
+def step_text(st: State, action: tuple, names: Sequence[str]) -> str:
+    """One step of the game in words: the question and the answer."""
+    if is_chance(st):
+        return f"{question(st, names)}: {card_title(st.cfg, action[1])}"
+    return f"{question(st, names)}: {label(st, action, names)}"
+
+
+def log_actions(doc, content, rules: Mapping[str, Any]) -> tuple[Config, list, list]:
+    """The setup and actions of a `log-majority2` record (already through the checker's
+    input checks), and its violations: the replay stops at the first illegal entry, so the
+    actions are the game up to there."""
+    replay_log = _Replay(parse_log(doc, content), content, rules)
+    _, violations = replay_log.run()
+    return replay_log.cfg, replay_log.actions, violations
 
 
 def _legal_match(st: State, given: Any) -> tuple | None:
@@ -156,7 +205,8 @@ def table_view(st: State, names: Sequence[str]) -> dict:
     cfg = st.cfg
 
     def card(kind: int, disc: str | None) -> dict:
-        return {"id": cfg.ids[kind], "title": cfg.title(kind), "disc": disc}
+        return {"id": cfg.ids[kind], "title": card_title(cfg, cfg.ids[kind]), "disc": disc,
+                "colour": disc or cfg.colour[kind]}
 
     seats = [{"name": names[s], "coins_up": st.up[s], "coins_down": st.down[s],
               "columns": [[card(e[0], e[1]) for e in st.cols[s * 3 + c]] for c in range(3)],

@@ -1,0 +1,242 @@
+/* /log/majority2: the game is its setup and its list of actions, kept in this browser at
+   every step. Each step sends the whole game; the server replays it through the engine and
+   answers with the legal choices, both tables and the round history. Undo drops the last
+   answer the table gave (and the automatic steps after it). */
+"use strict";
+
+(() => {
+  const { el } = pnp;
+  const config = JSON.parse(document.getElementById("config").textContent);
+  const saved = pnp.store("pnp.log.majority2");
+  const $ = (id) => document.getElementById(id);
+  let game = saved.load() || fresh();
+  let last = null;      // the server's latest answer
+  let stopped = false;  // "End the log here" pressed
+  let busy = false;
+
+  function fresh() {
+    return { version: 1, started: false, players: ["", ""], promos: [], rules: {}, actions: [],
+             asked: [], claimed: {} };
+  }
+  function request(extra = {}) {
+    return { players: game.players, start_player: game.start || game.players[0], promos: game.promos,
+             rules: game.rules, actions: game.actions, ...extra };
+  }
+  function save() { saved.save(game); }
+
+  /* ---- setup ---- */
+  function showSetup() {
+    $("setup").hidden = false;
+    $("game").hidden = true;
+    $("p1").value = game.players[0];
+    $("p2").value = game.players[1];
+    $("free-play-rule").checked = Boolean(game.rules.free_play_ignores_requirements);
+    const counts = {};
+    for (const id of game.promos) counts[id] = (counts[id] || 0) + 1;
+    $("promos").replaceChildren(...config.promos.map((p) => el("label", { class: "row" },
+      el("span", { class: "grow", text: p.title }),
+      (() => {
+        const node = el("select", { "data-promo": p.id, "aria-label": p.title },
+          Array.from({ length: p.quantity + 1 }, (_, n) => el("option", { value: String(n), text: n ? `×${n}` : "none" })));
+        node.value = String(counts[p.id] || 0);
+        return node;
+      })())));
+  }
+  function readSetup() {
+    game.players = [$("p1").value, $("p2").value];
+    game.start = game.players[0];
+    game.rules = $("free-play-rule").checked ? { free_play_ignores_requirements: true } : {};
+    game.promos = [];
+    for (const node of document.querySelectorAll("[data-promo]")) {
+      for (let n = 0; n < Number(node.value); n++) game.promos.push(node.dataset.promo);
+    }
+    save();
+  }
+  for (const id of ["p1", "p2", "free-play-rule"]) $(id).addEventListener("input", readSetup);
+  $("promos").addEventListener("change", readSetup);
+  $("start").addEventListener("click", async () => {
+    readSetup();
+    game.actions = [];
+    game.asked = [];
+    const answer = await send();
+    if (answer) { game.started = true; save(); }
+  });
+
+  /* ---- playing ---- */
+  async function send(extra = {}) {
+    if (busy) return null;
+    busy = true;
+    $("status").textContent = "…";
+    const answer = await pnp.post("/api/log/majority2", request(extra));
+    busy = false;
+    if (answer.status === 200) {
+      $("status").textContent = "";
+      last = answer.data;
+      game.actions = last.actions;
+      game.asked = last.asked;
+      save();
+      render();
+      return last;
+    }
+    if (answer.status === 0) {
+      $("status").textContent = "The server cannot be reached. The game is kept in this browser; trying again shortly…";
+      setTimeout(() => send(extra), 4000);
+      return null;
+    }
+    const problems = (answer.data && answer.data.problems) || [];
+    $("status").textContent = (answer.data && answer.data.error) || `The server answered ${answer.status}.`;
+    pnp.showErrors($("setup").hidden ? $("game") : $("setup"), problems, $("setup-problems"));
+    if (!game.started) showSetup();
+    return null;
+  }
+
+  function choose(action) {
+    if (busy) return;
+    game.actions = [...game.actions, action];
+    game.asked = [...game.asked, true];
+    save();
+    send();
+  }
+
+  function undo() {
+    let cut = game.asked.lastIndexOf(true);
+    if (cut < 0) return;
+    game.actions = game.actions.slice(0, cut);
+    game.asked = game.asked.slice(0, cut);
+    stopped = false;
+    $("verdict").replaceChildren();
+    save();
+    send();
+  }
+  $("undo").addEventListener("click", undo);
+  $("stop").addEventListener("click", () => { stopped = true; render(); });
+  $("resume").addEventListener("click", () => { stopped = false; $("verdict").replaceChildren(); render(); });
+  $("check").addEventListener("click", async () => {
+    const claimed = {};
+    for (const input of document.querySelectorAll("[data-claim]")) {
+      if (/^-?\d+$/.test(input.value.trim())) claimed[input.dataset.claim] = Number(input.value.trim());
+    }
+    game.claimed = claimed;
+    save();
+    const answer = await send({ claimed, finish: true });
+    if (answer && answer.verdict) {
+      pnp.renderVerdict($("verdict"), answer.verdict);
+      $("verdict").scrollIntoView({ behavior: "smooth", block: "start" });
+    }
+  });
+
+  function render() {
+    $("setup").hidden = true;
+    $("game").hidden = false;
+    const view = last.view;
+    const ending = last.over || stopped;
+    $("asking").hidden = false;
+    $("question").textContent = last.over ? "The game is over." : stopped ? "The log ends here." : last.question;
+    $("choices").replaceChildren(...(ending ? [] : last.options.map((option) =>
+      el("button", { type: "button", class: option.pass ? "pass" : "", onclick: () => choose(option.action),
+                     "data-choice": option.label, text: option.label }))));
+    $("undo").disabled = !game.asked.includes(true);
+    $("stop").hidden = ending;
+    $("finish").hidden = !ending;
+    $("resume").hidden = !stopped || last.over;
+    if (ending) {
+      $("end-text").textContent = last.over
+        ? `The game ended (${view.end === "stalled" ? "two stalled rounds" : "5 formed factions"}) in round ${view.round}.`
+        : `Unfinished game, stopped in round ${view.round}.`;
+      const claims = $("claims");
+      if (!claims.children.length || claims.dataset.for !== view.seats.map((s) => s.name).join("|")) {
+        claims.dataset.for = view.seats.map((s) => s.name).join("|");
+        claims.replaceChildren(...view.seats.map((seat) => el("label", { class: "field" },
+          el("span", { text: `${seat.name}'s total as written down (optional)` }),
+          el("input", { class: "num", inputmode: "numeric", "data-claim": seat.name,
+                        value: game.claimed[seat.name] ?? "" }))));
+      }
+    }
+    $("tables").replaceChildren(...view.seats.map((seat) => seatPanel(seat, view)));
+    renderHistory();
+  }
+
+  function chip(card) {
+    return el("span", { class: `chip f-${card.colour || "none"}`, title: card.id },
+      card.disc ? el("span", { class: `disc d-${card.disc}`, title: `${card.disc} disc` }) : null, card.title);
+  }
+
+  function seatPanel(seat, view) {
+    const active = seat.name === view.active;
+    return el("section", { class: `panel seat${active ? " active" : ""}`, "data-seat": seat.name },
+      el("h3", {}, el("span", {}, seat.name, seat.start ? " ★" : "", active ? " — playing" : ""),
+         el("span", { class: "small", text: `${view.scores[seat.name]} pts` })),
+      el("p", { class: "small", text: `Coins: ${seat.coins_up} face up, ${seat.coins_down} face down · ` +
+        `score area ${seat.score_area.length}/5` }),
+      el("div", { class: "chips", "aria-label": "score area" }, seat.score_area.length ? seat.score_area.map(chip)
+        : el("span", { class: "small", text: "score area empty" })),
+      el("div", { class: "columns" }, seat.columns.map((column, i) => el("div", { class: "column" },
+        el("div", { class: "label", text: `column ${i + 1}` }), column.map(chip)))),
+      el("details", {}, el("summary", { class: "small", text: `hand ${seat.hand.length} · reserve ${seat.reserve.length}` }),
+        el("div", { class: "chips" }, "Hand: ", seat.hand.map(chip)),
+        el("div", { class: "chips" }, "Reserve: ", seat.reserve.map(chip))));
+  }
+
+  function renderHistory() {
+    const rounds = new Map();
+    last.steps.forEach(([round, text], i) => {
+      if (!rounds.has(round)) rounds.set(round, []);
+      rounds.get(round).push(el("li", { class: last.asked[i] ? "" : "small" }, text));
+    });
+    if (!rounds.size) {
+      $("history").replaceChildren(el("p", { class: "small", text: "Nothing yet: the deal comes first." }));
+      return;
+    }
+    const newest = Math.max(...rounds.keys());
+    $("history").replaceChildren(...[...rounds.entries()].reverse().map(([round, items]) =>
+      el("details", { class: "panel", open: round === newest },
+        el("summary", { text: round === 0 ? "Setup: the deal" : `Round ${round}` }),
+        el("ol", { class: "history" }, items))));
+  }
+
+  /* ---- files ---- */
+  $("download").addEventListener("click", () => {
+    if (!last) return;
+    const log = { ...last.log };
+    if (Object.keys(game.claimed).length) log.claimed = game.claimed;
+    pnp.download("majority2-log.json", log);
+  });
+  $("load").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    e.target.value = "";
+    if (!file) return;
+    let value;
+    try { value = await pnp.readJsonFile(file); } catch (err) { $("status").textContent = err.message; return; }
+    const answer = await pnp.post("/api/log/majority2/open", value);
+    if (answer.status !== 200) {
+      const problems = (answer.data && answer.data.problems) || [];
+      $("status").textContent = `Cannot open ${file.name}: ${(answer.data && answer.data.error) || answer.status} ` +
+        problems.map((p) => `${p.path || ""} ${p.message}`).join("; ");
+      return;
+    }
+    const setup = answer.data.setup;
+    const start = setup.start_player;
+    game = { ...fresh(), started: true, players: setup.players, start,
+             promos: setup.promos, rules: setup.rules, claimed: setup.claimed, actions: answer.data.actions,
+             asked: answer.data.actions.map(() => true) };
+    stopped = false;
+    $("verdict").replaceChildren();
+    save();
+    await send();
+    const problems = answer.data.problems;
+    $("status").textContent = `Opened ${file.name}` + (problems.length
+      ? `, up to its first illegal entry: ${problems[0].path}: ${problems[0].message}` : ".");
+  });
+  $("clear").addEventListener("click", () => {
+    if (game.started && !confirm("Start a new game? This one will be gone (save the log first to keep it).")) return;
+    game = fresh();
+    last = null;
+    stopped = false;
+    $("verdict").replaceChildren();
+    save();
+    showSetup();
+  });
+
+  pnp.keepAwake($("awake"));
+  if (game.started) send(); else showSetup();
+})();
