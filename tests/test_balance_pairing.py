@@ -54,15 +54,74 @@ def test_a_variant_deals_what_the_base_game_deals_but_the_promo():
 
 
 def test_the_report_gives_paired_and_unpaired_intervals_and_corrected_flags(cli):
-    result = cli("simulate", "majority2", "--games", "60", "--promos", STRONG, "--json",
+    result = cli("simulate", "majority2", "--games", "400", "--promos", STRONG, "--json",
                  "--correction", "bh", "--alpha", "0.1")
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["correction"] == {"method": "bh", "alpha": 0.1, "family": 2}
+    wins = summary["promos"][0]["scorer_win_rate"]
+    assert wins["p"] is not None and wins["narrowed"] is not None
     vp = summary["promos"][0]["vp_per_copy"]
     paired, unpaired = vp["high"] - vp["low"], vp["unpaired_high"] - vp["unpaired_low"]
     assert vp["narrowed"] == 1 - paired / unpaired
     assert 0 <= vp["p"] <= vp["p_adjusted"] <= 1
     assert vp["significant"] == (vp["p_adjusted"] <= 0.1)
-    text = cli("simulate", "majority2", "--games", "60", "--promos", STRONG).stdout
+    text = cli("simulate", "majority2", "--games", "400", "--promos", STRONG).stdout
     assert "Flags: Holm–Bonferroni over the report's 2 comparison(s), α = 0.05" in text
+
+
+def test_the_scorer_win_rate_is_not_tested_on_too_few_scored_copies(cli):
+    """With 20 games a card's scored copies are too few for the normal test: the rates
+    are shown, the difference is not (and is no member of the family)."""
+    result = cli("simulate", "majority2", "--games", "20", "--promos", STRONG, "--json")
+    summary = json.loads(result.stdout)
+    wins = summary["promos"][0]["scorer_win_rate"]
+    assert wins["promo"] is not None and wins["base"] is not None
+    assert wins["difference"] is None and wins["p"] is None and not wins["significant"]
+    assert summary["correction"]["family"] == 1
+
+
+# --- the game's own promo cards --------------------------------------------------------
+
+SHIPPED_FILE = EXAMPLES.parent / "majority2" / "promos.json"
+SHIPPED_IDS = [c["id"] for c in json.loads(SHIPPED_FILE.read_text())["cards"]]
+
+
+def test_the_shipped_promos_are_compared_by_keyword_or_by_file(cli, tmp_path):
+    """`--promos shipped` and `--promos data/majority2/promos.json` (or a copy of it) give
+    the same report: each official promo against the base card it replaces."""
+    copy = tmp_path / "official.json"
+    copy.write_text(SHIPPED_FILE.read_text())
+    outputs = [cli("simulate", "majority2", "--games", "8", "--json", "--promos", source)
+               for source in ("shipped", SHIPPED_FILE, copy)]
+    assert all(r.exit_code == 0 for r in outputs), [r.stderr for r in outputs]
+    assert outputs[0].stdout == outputs[1].stdout == outputs[2].stdout
+    promos = json.loads(outputs[0].stdout)["promos"]
+    assert [p["promo"] for p in promos] == SHIPPED_IDS
+    assert {p["promo"]: p["replaces"] for p in promos}["promo-witches-senior"] == \
+        "witches-senior"
+
+
+def test_shipped_and_own_promos_together_and_their_logs_pass_check(cli, tmp_path):
+    logs = tmp_path / "logs"
+    result = cli("simulate", "majority2", "--games", "2", "--promos", "shipped", "--promos",
+                 STRONG, "--logs", logs, "--json")
+    assert result.exit_code == 0, result.stderr
+    assert [p["promo"] for p in json.loads(result.stdout)["promos"]] == [*SHIPPED_IDS, PROMO]
+    from pnp.check import check_file
+
+    record = logs / "promo-dragons-junior" / "game-000001.json"
+    assert "promos" not in json.loads(record.read_text())  # no file: shipped cards
+    for path in (record, logs / PROMO / "game-000001.json"):
+        assert check_file(path).ok, path
+
+
+def test_a_changed_copy_of_the_shipped_file_is_still_refused_by_id(cli, tmp_path):
+    """A file that changes an official promo but keeps its id clashes with it: named."""
+    changed = json.loads(SHIPPED_FILE.read_text())
+    changed["cards"][0]["cost"] = 1
+    path = tmp_path / "changed.json"
+    path.write_text(json.dumps(changed, indent=1))
+    result = cli("simulate", "majority2", "--games", "2", "--promos", path)
+    assert result.exit_code == 2
+    assert "$.cards[0].id" in result.stderr and "already used" in result.stderr

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from pnp.cli.app import app, is_terminal, user_errors
-from pnp.cli.options import DATA, PROMOS
+from pnp.cli.options import DATA
 
 
 @app.command("simulate")
@@ -31,7 +31,10 @@ def simulate_command(
     bot_option: list[str] = typer.Option(None, "--bot-option", metavar="BOT.KEY=VALUE",
                                          help="A bot's option, e.g. mc.rollouts=50 "
                                          "(repeatable)."),
-    promos: list[Path] = PROMOS,
+    promos: list[str] = typer.Option(None, "--promos", metavar="FILE|shipped",
+                                     help="Majority 2 promo cards to compare with the base "
+                                     "cards they replace: a promo file (JSON), or "
+                                     "`shipped` for the game's own; repeatable."),
     data: Path = DATA,
     rule: list[str] = typer.Option(None, "--rule", metavar="NAME=VALUE",
                                    help="A rule option, as for pnp check (repeatable)."),

@@ -97,7 +97,7 @@ class Request:
     players: Sequence[int] = ()
     bots: Sequence[str] = ()
     bot_options: Sequence[str] = ()
-    promos: Sequence[Path] = ()
+    promos: Sequence[Path | str] = ()  # files, or "shipped" (the game's own promos)
     data_dir: Path | None = None
     rules: Sequence[str] = ()
     seats: str = "rotate"
@@ -253,17 +253,49 @@ def _variants(game: Game, request: Request, players: int, rules: Mapping[str, An
 
     if request.data_dir is not None and not request.data_dir.is_dir():
         raise UsageError(Problem(str(request.data_dir), "--data: no such folder"))
-    content = load_content(game.id, request.data_dir, custom_promos=list(request.promos))
+    sources = promo_sources(request.promos, request.data_dir)
+    content = load_content(game.id, request.data_dir,
+                           custom_promos=[s for s in sources if isinstance(s, Path)])
     module = game.engine
     if game.id == "majority2":
         from pnp.games.majority2.variants import deck_variants
 
         return tuple(Variant(d.name, d.config, copies=d.copies, blank=d.blank, promo=d.promo,
                              replaces=d.replaces, promo_file=d.promo_file)
-                     for d in deck_variants(content, players, rules, request.promos))
+                     for d in deck_variants(content, players, rules, sources))
     name = "base" if counts == 1 else f"{players} players"
     return (Variant(name, module.make_config(content, players=players, rules=rules)),)
 
+
+
+def promo_sources(given: Sequence[Path | str], data_dir: Path | None) -> list[Path | str]:
+    """`--promos` as deck sources: the keyword `shipped`, or a file that holds exactly the
+    game's own promo cards (its data folder's promos.json, or a copy of it), becomes the
+    shipped marker — those cards are always loaded, so loading the file again would clash
+    with them ("already used"); any other file is a custom promo file. Each source once."""
+    from pnp.content import paths
+    from pnp.content.jsonfile import load_json
+    from pnp.games.majority2.variants import SHIPPED
+
+    shipped = (data_dir or paths.data_dir()) / "majority2" / "promos.json"
+    sources: list[Path | str] = []
+    for item in given:
+        source: Path | str = Path(item)
+        if str(item) == SHIPPED or _same_cards(Path(item), shipped, load_json):
+            source = SHIPPED
+        if source not in sources:
+            sources.append(source)
+    return sources
+
+
+def _same_cards(path: Path, shipped: Path, load_json) -> bool:
+    """Whether `path` is the shipped promo file, or a file with exactly its cards."""
+    try:
+        if path.resolve() == shipped.resolve():
+            return True
+        return load_json(path).value.get("cards") == load_json(shipped).value.get("cards")
+    except (PnpError, OSError, AttributeError):
+        return False  # loading it as a promo file will say what is wrong with it
 
 
 def game_seed(seed: int, index: int) -> int:

@@ -137,13 +137,21 @@ def _promo(plan: Plan, variant, result: ChunkResult) -> dict[str, Any]:
     won = (PROMO_FIGURES.index("promo_won"), PROMO_FIGURES.index("promo_scored"))
     their_won = (PROMO_FIGURES.index("base_won"), PROMO_FIGURES.index("base_scored"))
     rates = [joint.sums[k] / joint.sums[m] if joint.sums[m] else None for k, m in (won, their_won)]
-    summary["scorer_win_rate"] = {"promo": rates[0], "base": rates[1], **comparison(
-        joint.ratio_difference(won, their_won), joint.ratio_difference(won, their_won, DECKS))}
+    summary["scorer_win_rate"] = {"promo": rates[0], **_NO_COMPARISON, "base": rates[1]}
+    if all(min(joint.sums[k], joint.sums[m] - joint.sums[k]) >= MIN_OUTCOMES
+           for k, m in (won, their_won)):
+        summary["scorer_win_rate"].update(comparison(
+            joint.ratio_difference(won, their_won),
+            joint.ratio_difference(won, their_won, DECKS)))
     summary["verdict"] = "no clear difference"
     return summary
 
 
 DECKS = tuple(0 if name.startswith("promo") else 1 for name in PROMO_FIGURES)
+# The scorer's win rates are compared (and tested) only when each card's scored copies
+# include at least this many that won and this many that did not: with fewer, the normal
+# approximation fails (all 3 scored copies lost: a rate of 0 with no visible spread).
+MIN_OUTCOMES = 5
 _NO_COMPARISON = {"base": None, "difference": None, "low": None, "high": None,
                   "significant": False, "z": None, "p": None, "p_adjusted": None,
                   "unpaired_low": None, "unpaired_high": None, "narrowed": None}

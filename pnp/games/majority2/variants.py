@@ -42,17 +42,28 @@ class DeckVariant:
     promo_file: str | None = None
 
 
+SHIPPED = "shipped"  # the game's own promo cards (data/majority2/promos.json)
+
+
 def deck_variants(content: Majority2Content, players: int, rules: Mapping[str, Any],
-                  promo_files: Sequence[Path]) -> tuple[DeckVariant, ...]:
-    """The base deck first, then one variant per card of each promo file, in file order."""
+                  promo_sources: Sequence[Path | str]) -> tuple[DeckVariant, ...]:
+    """The base deck first, then one variant per card of each promo source, in order: a
+    promo file (loaded into `content` as a custom file), or `SHIPPED` for the game's own
+    promo cards (always in `content`; their records need no promo file)."""
     base = _config(content, players, rules, {}, None)
     result = [_variant("base", base)]
-    for path in promo_files:
-        for card_id in _card_ids(path):
-            config = _config(content, players, rules, {card_id: 1}, path)
-            promo = next(m for m in content.promos if m.id == card_id)
+    custom = {card_id for source in promo_sources if source != SHIPPED
+              for card_id in _card_ids(source)}
+    for source in promo_sources:
+        if source == SHIPPED:
+            cards = [(m.id, None) for m in content.promos if m.id not in custom]
+        else:
+            cards = [(card_id, str(Path(source).resolve())) for card_id in _card_ids(source)]
+        for card_id, promo_file in cards:
+            config = _config(content, players, rules, {card_id: 1}, source)
+            promo = content.cards[card_id]
             result.append(_variant(card_id, config, promo=card_id, replaces=promo.replaces,
-                                   promo_file=str(Path(path).resolve())))
+                                   promo_file=promo_file))
     return tuple(result)
 
 
