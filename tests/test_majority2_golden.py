@@ -12,12 +12,17 @@ deliberate change of the rules or of how bots draw: `python -m tests.test_majori
 from __future__ import annotations
 
 import hashlib
+import os
+import subprocess
+import sys
 
 import pytest
 
 from pnp.games import engine as eng
+from pnp.games.majority2 import compiled
 from pnp.games.majority2 import engine as m2
 from pnp.games.majority2.state import frozen
+from tests.conftest import ROOT
 from tests.m2tools import config
 
 SEEDS = range(50)
@@ -94,6 +99,19 @@ def test_the_generic_loop_plays_the_same_games_as_the_fast_playout(name):
     slow_digests = [game_digest(cfg, seed, _generic_random) for seed in SEEDS]
     assert hashlib.sha256(",".join(slow_digests).encode()).hexdigest()[:16] == \
         GOLDEN_ALL[name]
+
+
+def test_pure_python_plays_the_same_games_as_this_process():
+    """The compiled engine (when `make` built it, this process runs it) and the .py
+    modules play every golden seed identically."""
+    code = ("from tests.test_majority2_golden import SETUPS, all_digest; "
+            "from pnp.games.majority2 import compiled; "
+            "print(compiled.in_use()); print(*(all_digest(n) for n in sorted(SETUPS)))")
+    env = {**os.environ, compiled.PURE_ENV: "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True, cwd=ROOT).stdout.splitlines()
+    assert out[0] == "pure Python"
+    assert out[1].split() == [GOLDEN_ALL[name] for name in sorted(SETUPS)]
 
 
 def test_apply_leaves_the_given_state_alone():

@@ -1,6 +1,9 @@
 """The Majority 2: a two-player faction card game."""
 
 from pnp.games.base import DataFile, Game
+from pnp.games.majority2 import compiled  # noqa: F401  (first: it may load the compiled engine)
+
+# isort: split
 from pnp.games.majority2 import content, printing
 
 GAME = Game(

@@ -57,7 +57,10 @@ class Effect:
                                             if k != "do" and not k.startswith("_"))))
 
     def get(self, key: str, default: object = None) -> object:
-        return dict(self.params).get(key, default)
+        for name, value in self.params:  # a few pairs: a scan beats building a dict
+            if name == key:
+                return value
+        return default
 
 
 @dataclass(frozen=True)

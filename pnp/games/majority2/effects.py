@@ -55,9 +55,9 @@ def _fx(st: State, frame: tuple, action: Any) -> None:
     _, ci, uid, kind, i = frame
     effects = st.cfg.triggered[kind]
     if i >= len(effects):
-        pop(st)
+        st.stack.pop()
         return None
-    replace_top(st, ("fx", ci, uid, kind, i + 1))
+    st.stack[-1] = ("fx", ci, uid, kind, i + 1)
     effect = effects[i]
     EFFECTS[effect.do](st, (ci, uid, kind), effect)
     return None

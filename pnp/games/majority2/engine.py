@@ -222,32 +222,29 @@ def playout(st: State, rng: random.Random, record=None, max_actions: int = 1_000
     stack = st.stack
     getrandbits = rng.getrandbits
     draw_actions = st.cfg.draw_actions
+    stop = until_round if until_round is not None else float("inf")
+    need, weights = st.need, st.weights  # kept here until the loop stops
     count = 0
-    while st.end is None:
-        if until_round is not None and st.round >= until_round:
-            break
+    while need is not None and st.round < stop:
         if count >= max_actions:
             raise RuntimeError(f"majority2: no end after {max_actions} actions")
-        player, kind, options = st.need
-        # below = a uniform index under n: a card of the deck, an option or an instance
-        if player != CHANCE:
-            weights = st.weights
-            n = len(options) if weights is None else sum(weights)
-        elif options == "deck":
-            n = len(st.pile)
-        else:
-            n = len(st.reserves[options])
-        bits = n.bit_length()
-        below = getrandbits(bits)
-        while below >= n:
-            below = getrandbits(bits)
-        if player == CHANCE:
+        options = need[2]
+        # below: a uniform index under n (a card of the deck or reserve, an instance)
+        if need[0] == CHANCE:
             cards = st.pile if options == "deck" else st.reserves[options]
+            n = len(cards)
+            bits = n.bit_length()
+            below = getrandbits(bits)
+            while below >= n:
+                below = getrandbits(bits)
             action = draw_actions[cards[below]]
-        elif weights is None:
-            action = options[below]
         else:
-            action = _instance(options, weights, below)
+            n = len(options) if weights is None else sum(weights)
+            bits = n.bit_length()
+            below = getrandbits(bits)
+            while below >= n:
+                below = getrandbits(bits)
+            action = options[below] if weights is None else _instance(options, weights, below)
         if record is not None:
             record(action)
         count += 1
@@ -257,21 +254,22 @@ def playout(st: State, rng: random.Random, record=None, max_actions: int = 1_000
             frame = stack[-1]
             need = handlers[frame[0]](st, frame, None)
         if need is None:
-            st.need = st.weights = None
+            weights = None
         elif len(need) == 4:
-            st.need, st.weights = need[:3], need[3]
+            need, weights = need[:3], need[3]
         else:
-            st.need, st.weights = need, None
+            weights = None
+    st.need, st.weights = need, weights
     return count
 
 
 def _instance(options: list, weights: list[int], index: int) -> Any:
     """The option the `index`-th card instance belongs to (`weights[i]` instances each)."""
-    for action, weight in zip(options, weights, strict=True):
-        index -= weight
-        if index < 0:
-            return action
-    raise AssertionError("an instance index beyond the weights")
+    i = 0
+    while index >= weights[i]:
+        index -= weights[i]
+        i += 1
+    return options[i]
 
 
 def _chance_ok(st: State, kind: str, source: Any, action: Any) -> bool:

@@ -10,6 +10,7 @@ once in `Config`: they are asked hundreds of times a game, in every rollout of a
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import Any
 
 from pnp.games.majority2.scoring import FACTIONS_TO_END
@@ -27,7 +28,6 @@ from pnp.games.majority2.state import (
     refill_deck,
     requirement_met,
     requirements,
-    take_from_deck,
     tup_set,
 )
 
@@ -59,7 +59,7 @@ def _round(st: State, frame: tuple, action: Any) -> None:
     if down[p]:
         st.up = (up[0] + down[0], up[1]) if p == 0 else (up[0], up[1] + down[1])
         st.down = (0, down[1]) if p == 0 else (down[0], 0)
-    if is_stalled(st):
+    if not st.pile and is_stalled(st):
         if st.stalled:
             st.end = "stalled"
             return None
@@ -138,7 +138,9 @@ def _deal(st: State, frame: tuple, action: Any):
         st.stack.pop()
         return None
     k = st.cfg.index[action[1]]
-    take_from_deck(st, k)
+    st.deck[k] -= 1  # take_from_deck, written out: a third of all actions are draws
+    pile = st.pile
+    del pile[bisect_left(pile, k)]
     if zone == HAND:
         st.hands[seat].append(k)
     elif zone == RESERVE:
@@ -175,15 +177,16 @@ def _hand_question(p: int, kind: str, allowed: list, actions: tuple) -> tuple:
     """Pass, then each allowed card's three actions (`actions[card]`), cards in the order
     they first appear in the hand (`allowed`: the hand's allowed cards, copies included).
     A card held in several copies is one option per column, with its copies as weight."""
+    if not allowed:
+        return (p, kind, [PASS])
     options = [PASS]
-    if len(allowed) == 1:
-        options += actions[allowed[0]]
+    if len(allowed) == 1 or len(set(allowed)) == len(allowed):  # no twins
+        for k in allowed:
+            options += actions[k]
         return (p, kind, options)
     kinds = dict.fromkeys(allowed)
     for k in kinds:
         options += actions[k]
-    if len(kinds) == len(allowed):
-        return (p, kind, options)
     weights = [1]
     for k in kinds:
         n = allowed.count(k)
@@ -202,9 +205,11 @@ def _free(st: State, frame: tuple, action: Any):
     k = st.cfg.index[action[1]]
     ci = p * 3 + action[2] - 1
     st.hands[p].remove(k)
-    place(st, ci, k, p)
-    event(st, k, p, 0)
-    if len(st.cols[ci]) >= 5:
+    uid = st.uid = st.uid + 1  # place() and event(), written out
+    column = st.cols[ci]
+    column.append((k, None, p, uid))
+    st.events = (st.events, (k, p, 0))
+    if len(column) >= 5:
         st.stack.append(("form", ci))
     return None
 
@@ -226,11 +231,13 @@ def _play(st: State, frame: tuple, action: Any):
         st.up = (up[0] - cost, up[1]) if p == 0 else (up[0], up[1] - cost)
         st.down = (down[0] + cost, down[1]) if p == 0 else (down[0], down[1] + cost)
     st.hands[p].remove(k)
-    uid = place(st, ci, k, p)
-    event(st, k, p, 0)
+    uid = st.uid = st.uid + 1  # place() and event(), written out: the commonest move
+    column = st.cols[ci]
+    column.append((k, None, p, uid))
+    st.events = (st.events, (k, p, 0))
     if cfg.triggered[k]:
         st.stack += (FORM_ALL, ("fx", ci, uid, k, 0))
-    elif len(st.cols[ci]) >= 5:
+    elif len(column) >= 5:
         # Without an ability only this column changed (every column is under 5 cards
         # between plays), so checking all of them would check this one alone.
         st.stack.append(("form", ci))

@@ -61,6 +61,7 @@ class Config:
     protects: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     magnet: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     replaces_self: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+    needy: tuple[int, ...] = field(init=False, repr=False, compare=False)
     # Each kind's three Free/Standard Play actions, built once: option lists then share
     # these tuples instead of building new ones every time a player is asked.
     free_actions: tuple[tuple[tuple, ...], ...] = field(init=False, repr=False, compare=False)
@@ -85,6 +86,7 @@ class Config:
         put(self, "magnet", tuple(any(e.do == "disc_magnet" for e in es) for es in effects))
         put(self, "replaces_self", tuple(any(e.do == "replace_and_trigger" for e in es)
                                          for es in effects))
+        put(self, "needy", tuple(k for k, m in enumerate(ms) if m.requires_formed))
         put(self, "free_actions", tuple(tuple(("free", m.id, c) for c in (1, 2, 3))
                                         for m in ms))
         put(self, "draw_actions", tuple(("card", m.id) for m in ms))
@@ -232,14 +234,15 @@ def area_colour_count(cfg: Config, area: tuple, colour: str | None) -> int:
     return sum(1 for kind, disc in area if (disc or cfg.colour[kind]) == colour)
 
 
-def requirements(st: State, seat: int) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+def requirements(st: State, seat: int) -> tuple[list[bool], list[bool]]:
     """Per card kind: whether `seat`'s score area meets its requirement, and whether it may
     be Free Played (not barred, requirement met or waived by the rule option).
 
     Every Free and Standard Play question asks this for each hand card, and a score area
     changes a dozen times a game, so the answer is kept in `st.memo` beside the `areas`
     tuple it was computed from: `areas` is replaced whenever a score area changes, so a
-    stale answer is never read. Copies share the memo (it depends on `areas` alone)."""
+    stale answer is never read. Copies share the memo (it depends on `areas` alone), so
+    nothing may change the lists it holds."""
     memo = st.memo
     if memo is None or memo[0] is not st.areas:
         memo = st.memo = (st.areas, [None, None])
@@ -249,14 +252,20 @@ def requirements(st: State, seat: int) -> tuple[tuple[bool, ...], tuple[bool, ..
     return found
 
 
-def _requirements(cfg: Config, area: tuple) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+def _requirements(cfg: Config, area: tuple) -> tuple[list[bool], list[bool]]:
+    """(met, free) for one score area; only the kinds with a requirement are looked at."""
+    colour, needs = cfg.colour, cfg.needs
     have: dict[str | None, int] = {}
     for kind, disc in area:
-        c = disc or cfg.colour[kind]
+        c = disc or colour[kind]
         have[c] = have.get(c, 0) + 1
-    met = tuple(not n or have.get(c, 0) >= n for n, c in zip(cfg.needs, cfg.colour, strict=True))
+    met = [True] * len(needs)
+    free = list(cfg.free_ok)
     ignore = cfg.free_play_ignores_requirements
-    free = tuple(ok and (ignore or m) for ok, m in zip(cfg.free_ok, met, strict=True))
+    for k in cfg.needy:
+        if have.get(colour[k], 0) < needs[k]:
+            met[k] = False
+            free[k] = free[k] and ignore
     return met, free
 
 

@@ -1,0 +1,94 @@
+"""The optional compiled build of the Majority 2 engine: the same source files, compiled.
+
+Why: random play is the floor under every bot and balance run, and the engine's hot
+modules (`MODULES`) run about twice as fast when Cython compiles them unchanged. `make`
+builds them into `_compiled/` (tools/build_engine.py) when Cython and a C compiler are at
+hand; the games are the same either way (tests/test_majority2_golden.py plays the golden
+seeds both ways).
+
+The compiled modules are used only when every one of them was built from the source file
+as it is now (the manifest records each file's sha256), so an edited `.py` is never
+shadowed by an old build; otherwise — and with `PNP_PURE_PYTHON=1` in the environment, or
+without a build at all (a fresh machine without a compiler, an installed wheel) — Python
+imports the `.py` modules as usual.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+from pathlib import Path
+
+PACKAGE = "pnp.games.majority2"
+MODULES = ("state", "phases", "effects", "engine")
+FOLDER = Path(__file__).with_name("_compiled")
+MANIFEST = FOLDER / "manifest.json"
+PURE_ENV = "PNP_PURE_PYTHON"
+
+
+def source_sha256(name: str) -> str:
+    """The sha256 of module `name`'s source file as it is now."""
+    return hashlib.sha256(Path(__file__).with_name(f"{name}.py").read_bytes()).hexdigest()
+
+
+def current_build() -> dict[str, Path] | None:
+    """The compiled file of each module in `MODULES` when all of them exist for this
+    Python and match their sources; None otherwise (or when pure Python is asked for)."""
+    if os.environ.get(PURE_ENV):
+        return None
+    try:
+        manifest = json.loads(MANIFEST.read_text("utf-8"))
+        files = {}
+        for name in MODULES:
+            entry = manifest[name]
+            path = FOLDER / entry["file"]
+            suffix = path.name[len(name):]
+            if (suffix not in importlib.machinery.EXTENSION_SUFFIXES or not path.is_file()
+                    or entry["sha256"] != source_sha256(name)):
+                return None
+            files[name] = path
+        return files
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+class _CompiledFinder:
+    """Finds the compiled file of each module in `MODULES` when the build is current.
+    The build is looked at once, when the first of them is imported: a command that never
+    loads the engine (a kit build) pays nothing."""
+
+    names = frozenset(f"{PACKAGE}.{name}" for name in MODULES)
+
+    def __init__(self):
+        self.files: dict[str, Path] | None = None
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname not in self.names:
+            return None
+        if self.files is None:
+            build = current_build() or {}
+            self.files = {f"{PACKAGE}.{name}": file for name, file in build.items()}
+        found = self.files.get(fullname)
+        return None if found is None else importlib.util.spec_from_file_location(fullname,
+                                                                                 found)
+
+
+def install() -> None:
+    """Put the finder first on `sys.meta_path` (once). Must run before any module of
+    `MODULES` is imported: the package's `__init__` imports this module first."""
+    if not any(isinstance(f, _CompiledFinder) for f in sys.meta_path):
+        sys.meta_path.insert(0, _CompiledFinder())
+
+
+def in_use() -> str:
+    """Which build of the engine is running: "compiled" or "pure Python"."""
+    engine = sys.modules.get(f"{PACKAGE}.engine")
+    compiled = engine is not None and not str(getattr(engine, "__file__", "")).endswith(".py")
+    return "compiled" if compiled else "pure Python"
+
+
+install()  # the package's __init__ imports this module before any other of its modules
