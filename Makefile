@@ -26,7 +26,8 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 # rebuilds only that game. The stamps chain (order only) so two builds never write the
 # gallery at once, even under `make -j`. `pnp validate` has a stamp of its own.
 GAMES    := majority majority2 majority-rules d20-stacks
-PACKAGE  := $(shell find pnp -type f -not -path '*/__pycache__/*' -not -name '*.pyc') \
+PACKAGE  := $(shell find pnp -type f -not -path '*/__pycache__/*' -not -name '*.pyc' \
+              -not -path '*/_compiled/*') \
             pyproject.toml
 SHARED   := $(wildcard templates/layouts/* templates/diagrams/*)
 game_inputs = $(wildcard data/$(1)/* templates/rules/$(1).* templates/score-pads/$(1).*)
