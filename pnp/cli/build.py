@@ -40,6 +40,12 @@ def build_command(
     templates: Path = opt.TEMPLATES,
     art: Path = opt.ART,
     image_dpi: int = opt.IMAGE_DPI,
+    registration: bool = typer.Option(False, "--registration", help="Print cutting-machine "
+                                      "registration marks on every front sheet (see "
+                                      "`pnp export cut`)."),
+    registration_inset: float = typer.Option(15.875, "--registration-inset", help="Marks' "
+                                             "distance from the page edges, mm (10-40; "
+                                             "0.625 in by default)."),
     report: bool = typer.Option(False, "--report", help="List every text's fitted size, "
                                 "most shrunk first."),
     gallery: bool = typer.Option(True, "--gallery/--no-gallery", help="Write OUT/index.html "
@@ -54,6 +60,7 @@ def build_command(
     Example: pnp build majority2 --art my-art/ --bleed 3
     """
     from pnp.kits.build import build_warnings, plan_build, run_build
+    from pnp.kits.cut import with_registration
     from pnp.kits.gallery import update_gallery
     from pnp.kits.report import art_report, fit_report
     from pnp.kits.request import BuildRequest
@@ -65,6 +72,7 @@ def build_command(
         options = PrintOptions(paper=paper.lower(), backs=backs, bleed=bleed,
                                crop_marks=crop_marks, ink_saver=ink_saver,
                                offset_x=offset_x, offset_y=offset_y, image_dpi=image_dpi)
+        options = with_registration(options, registration_inset if registration else None)
         request = BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
                                out_dir=out, options=options, data_dir=data,
                                templates_dir=templates, words=words,

@@ -193,6 +193,48 @@ def export_tts_command(
     _echo_gallery(index)
 
 
+@export_app.command("cut")
+def export_cut_command(
+    games: list[str] = opt.GAMES,
+    device: str = typer.Option("generic", "--device", help="silhouette, cricut or generic."),
+    paper: str = typer.Option("a4", "--paper", help="As for pnp build."),
+    backs: str = typer.Option("duplex-long", "--backs", help="As for pnp build."),
+    bleed: float = typer.Option(0.0, "--bleed", help="As for pnp build, mm."),
+    registration: bool = typer.Option(None, "--registration/--no-registration",
+                                      help="Sheets printed with registration marks "
+                                      "(default: on for silhouette, off otherwise)."),
+    registration_inset: float = typer.Option(None, "--registration-inset",
+                                             help="As for pnp build, mm (default 15.875)."),
+    dice: str = typer.Option("nets", "--dice", help="As for pnp build."),
+    component: list[str] = opt.COMPONENT,
+    out: Path = opt.OUT,
+    words: Path = opt.WORDS,
+    promos: list[Path] = opt.PROMOS,
+    data: Path = opt.DATA,
+    templates: Path = opt.TEMPLATES,
+) -> None:
+    """Write SVG and DXF cut files to OUT/<game>/cut/ for the sheets `pnp build` prints
+    with the same options: one pair per sheet the machine cuts, named after its PDF page.
+
+    Example: pnp build majority2 --registration && pnp export cut majority2 --device silhouette
+    """
+    from pnp.kits.cut import device_registration, export_cut, with_registration
+    from pnp.kits.request import BuildRequest
+    from pnp.render.decks import PrintOptions
+
+    with user_errors():
+        inset = device_registration(device, registration, registration_inset)
+        options = with_registration(PrintOptions(paper=paper.lower(), backs=backs,
+                                                 bleed=bleed), inset)
+        request = BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
+                               out_dir=out, options=options, data_dir=data,
+                               templates_dir=templates, words=words,
+                               promos=tuple(promos or ()), dice=dice)
+        sheets = export_cut(request, device)
+    for sheet in sheets:
+        typer.echo(f"{sheet.svg}  {sheet.cuts} cut(s)  for {sheet.pdf} page {sheet.page}")
+
+
 def _common(paths) -> str:
     import os
 

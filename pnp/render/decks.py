@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.errors import DataError, FitError, Problem, UsageError
+from pnp.render.cutfiles import draw_registration
 from pnp.render.draw import (
     FaceContext,
     FormCache,
@@ -56,6 +57,8 @@ class PrintOptions:
     offset_y: float = 0.0
     margin: float = 5.0
     image_dpi: int = DEFAULT_DPI
+    # Inset (mm) of cutting-machine registration marks on every front sheet; 0: none.
+    registration: float = 0.0
     # Where prepared (converted, downsampled) images are kept between builds.
     art_cache: Path | None = None
 
@@ -208,18 +211,42 @@ def pack_groups(decks: list[Deck]) -> list[list[PackItem]]:
     return groups
 
 
-def _render_decks(job: _Job, decks: list[Deck]) -> None:
-    """Double-sided decks first packed together (fronts then backs), then one-sided ones:
-    decks of any sizes share sheets, each back exactly behind its front."""
-    opts = job.options
-    two = [d for d in decks if opts.backs != "none" and d.double_sided]
+def deck_sheets(decks: list[Deck], options: PrintOptions) -> list[tuple[PackedPage, bool]]:
+    """Every packed page in print order, with whether its cards are two-sided: the
+    double-sided decks packed together first (fronts then backs), then one-sided ones.
+    The one imposition the PDF, the cut files and the tests all read."""
+    two = [d for d in decks if options.backs != "none" and d.double_sided]
     one = [d for d in decks if d not in two]
+    sheets = []
     for group, two_sided in ((two, True), (one, False)):
-        if not group:
-            continue
-        fold = two_sided and opts.backs == "fold"
-        for page in pack(pack_groups(group), opts.paper, fold, opts.margin, opts.bleed):
-            _render_page(job, page, two_sided)
+        if group:
+            fold = two_sided and options.backs == "fold"
+            sheets += [(page, two_sided) for page in pack(pack_groups(group), options.paper,
+                                                           fold, options.margin,
+                                                           options.bleed)]
+    return sheets
+
+
+def printed_pages(decks: list[Deck], options: PrintOptions) -> list[tuple[int, PackedPage,
+                                                                           str]]:
+    """(1-based PDF page number, packed page, side) for every page the deck PDF holds:
+    side "front", "back" (duplex), "fold" or "single"."""
+    pages, number = [], 1
+    for page, two_sided in deck_sheets(decks, options):
+        if page.fold is not None:
+            pages.append((number, page, "fold"))
+        elif two_sided:
+            pages += [(number, page, "front"), (number + 1, page, "back")]
+        else:
+            pages.append((number, page, "single"))
+        number = pages[-1][0] + 1
+    return pages
+
+
+def _render_decks(job: _Job, decks: list[Deck]) -> None:
+    """Decks of any sizes share sheets, each back exactly behind its front."""
+    for page, two_sided in deck_sheets(decks, job.options):
+        _render_page(job, page, two_sided)
 
 
 def _render_page(job: _Job, page: PackedPage, two_sided: bool) -> None:
@@ -272,6 +299,8 @@ def _furniture(job: _Job, paper: Size, slots, shapes, chunk: list[_Placed], side
     plan = plan_sheet(paper, slots, shapes, job.options.bleed, job.options.crop_marks,
                       labels, font, fold)
     draw_sheet(job.c, plan, job.forms, font)
+    if job.options.registration and side != "backs":
+        draw_registration(job.c, paper, job.options.registration)
 
 
 def _finish_page(job: _Job) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from pnp.errors import FitError, Location, Problem, UsageError
+from pnp.render.cutfiles import draw_registration
 from pnp.render.decks import FileSummary, PrintOptions, sheet_labels
 from pnp.render.draw import FaceContext, FormCache, draw_face, draw_text, fitted_text, text_fits
 from pnp.render.fonts import FontSet
@@ -51,6 +52,8 @@ def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: F
                               options.bleed, False, sheet_labels(title, names, number, ""),
                               font, pieces=True)
             draw_sheet(c, plan, forms, font)
+            if options.registration:
+                draw_registration(c, page.paper, options.registration)
             c.showPage()
             if progress:
                 progress()
