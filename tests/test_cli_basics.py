@@ -19,9 +19,11 @@ def test_games_json_lists_components_and_counts(cli):
     documents = {"rules": 1, "quick-reference": 1, "score-pad": 1, "kit": 1}
     translated = {**documents, "rules": 2, "quick-reference": 2}
     five = {**documents, "rules": 5, "quick-reference": 5}
-    extra = {"majority": five, "majority2": {"player-aid": 2, **translated},
+    # Tuck boxes: one per card deck (The Majority's 206 word cards take several).
+    extra = {"majority": {**five, "tuck-box": 8},
+             "majority2": {"player-aid": 2, "tuck-box": 4, **translated},
              "majority-rules": translated,
-             "d20-stacks": {**documents, "rules": 2, "quick-reference": 2}}
+             "d20-stacks": {**documents, "rules": 2, "quick-reference": 2, "tuck-box": 1}}
     for game in games:
         counts = {c["id"]: c["count"] for c in game["components"]}
         assert counts == {**EXPECTED_COMPONENTS[game["id"]], **extra[game["id"]]}
@@ -64,7 +66,7 @@ def test_component_option_names_ids_and_file_names_when_unknown(cli, tmp_path):
     assert result.stderr == (
         "error: unknown component(s) point-card; known for majority: blank-cards, kit, "
         "point-cards-1, point-cards-5, preparation-cards, quick-reference, rules, score-pad, "
-        "variant-card, vote-cards, word-cards; or a file name: point-cards, "
+        "tuck-box, variant-card, vote-cards, word-cards; or a file name: point-cards, "
         "quick-reference-de, quick-reference-es, quick-reference-fr, quick-reference-it, "
         "rules-de, rules-es, rules-fr, rules-it\n")
 

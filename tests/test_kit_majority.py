@@ -14,7 +14,8 @@ from pnp.render.decks import PrintOptions
 from pdftools import A4, LETTER, MM, catalog, fonts, image_count, page_sizes, text
 
 EXPECTED_PAGES = {"word-cards": 46, "vote-cards": 10, "preparation-cards": 2,
-                  "point-cards": 18, "variant-card": 2, "blank-cards": 2}
+                  "point-cards": 18, "variant-card": 2, "blank-cards": 2,
+                  "tuck-box": 5}
 
 
 @pytest.fixture(scope="module")

@@ -20,9 +20,11 @@ from pnp.kits.request import BuildRequest, PlannedFile
 from pnp.render.art import art_folder, with_art
 from pnp.render.decks import FileSummary, check_print_options, sized_by_layouts
 from pnp.render.fonts import font_set
+from pnp.render.geometry import Size, paper_size
 from pnp.render.images import MAX_DPI, MIN_DPI
 from pnp.render.layout import layout_set
 from pnp.render.printables import check_file, render_file
+from pnp.render.tuckbox import tuck_boxes
 
 
 def plan_build(request: BuildRequest) -> list[PlannedFile]:
@@ -97,7 +99,15 @@ def _printables(game_id: str, request: BuildRequest, content=None) -> list:
     content = _content(game_id, request) if content is None else content
     printables = game.decks(content, **_deck_options(game_id, request)) if game.decks else []
     layouts = layout_set(request.templates_dir)
-    return sized_by_layouts(with_art(printables, art_folder(request.art_dir), layouts), layouts)
+    sized = sized_by_layouts(with_art(printables, art_folder(request.art_dir), layouts), layouts)
+    boxes = tuck_boxes(game.title, sized, _room(request.options))
+    return sized + ([boxes] if boxes else [])
+
+
+def _room(options) -> Size:
+    """The printable area of the build's paper (portrait), inside its margins."""
+    paper = paper_size(options.paper)
+    return Size(paper.width - 2 * options.margin, paper.height - 2 * options.margin)
 
 
 @dataclass(frozen=True)
