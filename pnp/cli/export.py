@@ -153,6 +153,11 @@ def export_tts_command(
     base_url: str = typer.Option(None, "--base-url", help="Where you will upload the "
                                  "images (FaceURL = URL/<file>); default: file:// URLs of "
                                  "the written files."),
+    table: bool = typer.Option(False, "--table", help="A whole table per game: a save "
+                               "with every deck, token, die, the rules and score pad, and "
+                               "a hand per seat, in OUT/<game>/tts-table/."),
+    check_urls: bool = typer.Option(False, "--check-urls", help="Then fetch every image "
+                                    "and PDF URL the JSON names; exit 2 if one is missing."),
     jobs: int = opt.JOBS,
     component: list[str] = opt.COMPONENT,
     out: Path = opt.OUT,
@@ -174,7 +179,11 @@ def export_tts_command(
     Copy the .json and .png files into Tabletop Simulator's Saves/Saved Objects folder,
     then in a game: Objects > Saved Objects > the deck.
 
+    With --table: a whole table per game (OUT/<game>/tts-table/<game>.json, a save).
+
     Example: pnp export tts majority --out output
+
+    Example: pnp export tts majority2 --table --base-url https://example.org/m2 --check-urls
     """
     from pnp.kits.gallery import refresh_gallery
     from pnp.kits.tts import export_tts
@@ -183,9 +192,19 @@ def export_tts_command(
         request = _request(games, component, out, 0.0, words, promos,
                            (font, font_bold, font_italic, font_bold_italic), data, templates,
                            art, image_dpi)
+        if table:
+            from pnp.kits.tts_table import export_table
+
+            saves = export_table(request, dpi, jobs, base_url)
+            for save in saves:
+                typer.echo(f"{save.save}  {save.objects} object(s)  {len(save.assets)} "
+                           "asset(s)")
+            _check_urls([s.save for s in saves] if check_urls else [])
+            return
         decks = export_tts(request, dpi, jobs, base_url)
         _art_findings(request)
         index = refresh_gallery(out)
+        _check_urls([d.saved_object for d in decks] if check_urls else [])
     for d in decks:
         width, height = d.cell
         typer.echo(f"{d.saved_object}  {d.cards} card(s)  {len(d.images)} image(s)  "
@@ -233,6 +252,22 @@ def export_cut_command(
         sheets = export_cut(request, device)
     for sheet in sheets:
         typer.echo(f"{sheet.svg}  {sheet.cuts} cut(s)  for {sheet.pdf} page {sheet.page}")
+
+
+def _check_urls(paths) -> None:
+    """Fetch every URL the written JSON files name; a UsageError (exit 2) listing the
+    missing ones."""
+    import json
+
+    from pnp.errors import DataError, Problem
+    from pnp.kits.tts_save import missing_urls
+
+    problems = [Problem(str(p), m) for p in paths
+                for m in missing_urls(json.loads(p.read_text("utf-8")))]
+    if problems:
+        raise DataError(problems)
+    if paths:
+        typer.echo(f"every URL of {len(paths)} file(s) answered", err=True)
 
 
 def _common(paths) -> str:

@@ -269,9 +269,10 @@ def saved_object(game_id: str, title: str, deck: Deck, sheets: list[Sheet],
     cards = []
     for index, design in enumerate(design_of(deck)):
         deck_id, slot = cell[design]
-        cards.append(_card(deck, deck.cards[index].label or f"{deck.title} {index + 1}",
+        card = deck.cards[index]
+        cards.append(_card(deck, card.name or card.label or f"{deck.title} {index + 1}",
                            deck_id * 100 + slot, {str(deck_id): custom[str(deck_id)]},
-                           _guid(game_id, deck.id, index)))
+                           _guid(game_id, deck.id, index), card.text))
     nickname = f"{title}: {deck.title}"
     if len(cards) == 1:
         state = {**cards[0], "Nickname": nickname}
@@ -298,9 +299,11 @@ def _custom_deck(deck: Deck, sheet: Sheet, face_url: str, back_url: str) -> dict
             "UniqueBack": unique_backs(deck), "Type": _CARD_TYPE.get(deck.shape, 0)}
 
 
-def _card(deck: Deck, nickname: str, card_id: int, custom: dict, guid: str) -> dict:
+def _card(deck: Deck, nickname: str, card_id: int, custom: dict, guid: str,
+          description: str = "") -> dict:
     return {"GUID": guid, "Name": "Card", "Transform": _transform(deck),
-            "Nickname": nickname, "Description": "", "GMNotes": "", "ColorDiffuse": _GREY,
+            "Nickname": nickname, "Description": description, "GMNotes": "",
+            "ColorDiffuse": _GREY,
             "Locked": False, "Grid": True, "Snap": True, "IgnoreFoW": False,
             "Autoraise": True, "Sticky": True, "Tooltip": True, "GridProjection": False,
             "HideWhenFaceDown": True, "Hands": True, "SidewaysCard": False,

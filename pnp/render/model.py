@@ -26,13 +26,16 @@ class Face:
 class Card:
     """A card to print. `back` None means the deck's shared back (or a blank back).
     `art` is the name its front's art file is found by in `--art DIR` (e.g. a member id);
-    empty means `<deck id>-<number>`."""
+    empty means `<deck id>-<number>`. `name` is what players call the card ("Witches
+    Secretary"; empty: the label) and `text` its rules in words, for virtual tables."""
 
     front: Face
     back: Face | None = None
     label: str = ""
     source: Location | None = None
     art: str = ""
+    name: str = ""
+    text: str = ""
 
 
 @dataclass(frozen=True)

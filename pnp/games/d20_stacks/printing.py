@@ -22,6 +22,7 @@ def decks(deck: D20Deck) -> list[Deck]:
     cards = tuple(
         Card(card_face(value), label=f"D20 card {value if value else DASH} "
                                      f"(#{i + 1} of {deck.size})",
+             name=f"D20 card {value if value else DASH}", text=note(value),
              art=f"d20-cards-{value}")
         for i, value in enumerate(deck.values())
     )

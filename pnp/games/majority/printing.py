@@ -38,7 +38,8 @@ def word_deck(words: WordList) -> Deck:
     cards = tuple(
         Card(_word_face(card.front), _word_face(card.back),
              label=f"word card {i + 1} ({card.front.text}"
-                   + (f" / {card.back.text})" if card.back else ")"))
+                   + (f" / {card.back.text})" if card.back else ")"),
+             name=card.front.text + (f" / {card.back.text}" if card.back else ""))
         for i, card in enumerate(words.cards)
     )
     return Deck("word-cards", "Word cards", SIZE, cards, file="word-cards")

@@ -63,7 +63,7 @@ def _member_deck(deck_id: str, title: str, members, content: Majority2Content,
                  file: str) -> Deck:
     cards = tuple(
         Card(member_face(m, content), label=f"{m.title} ({m.id}) copy {i + 1}",
-             source=m.source, art=m.id)
+             source=m.source, art=m.id, name=m.title, text=member_text(m, content))
         for m in members for i in range(m.quantity)
     )
     # Promos and Ghosts shuffle into the members unseen: one back, one back art.
@@ -101,6 +101,21 @@ def member_face(member: Member, content: Majority2Content) -> Face:
         "set_mark": mark,
         "has_set_mark": bool(mark),
     }, source=member.source)
+
+
+def member_text(member: Member, content: Majority2Content) -> str:
+    """Everything the card says, in words: cost, requirement, abilities, VP."""
+    faction = content.factions[member.faction].name
+    parts = [f"{member.rank.title()} of the {faction}, cost "
+             f"{member.cost} coin{'s' if member.cost != 1 else ''}."]
+    if requirement(member):
+        parts.append(requirement(member) + ".")
+    if member.abilities:
+        parts.append(ability_text(member))
+    parts.append(f"{member.vp.base} VP. {vp_rule(member)}".strip())
+    if not member.free_play:
+        parts.append("Cannot be played in Free Play.")
+    return "\n".join(parts)
 
 
 def ability_text(member: Member) -> str:
