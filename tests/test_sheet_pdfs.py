@@ -300,9 +300,10 @@ def test_kit_in_fold_mode_has_no_blank_pages(tmp_path):
     run_build(BuildRequest(games=("d20-stacks",), out_dir=tmp_path,
                            options=PrintOptions(backs="fold")))
     cards = len(page_sizes(tmp_path / "d20-stacks" / "d20-cards.pdf"))
+    boxes = len(page_sizes(tmp_path / "d20-stacks" / "tuck-box.pdf"))  # pieces: one-sided
     docs = sum(len(page_sizes(tmp_path / "d20-stacks" / f"{n}.pdf"))
                for n in ("rules", "quick-reference", "score-pad"))
-    assert len(page_sizes(tmp_path / "d20-stacks" / "kit.pdf")) == cards + docs
+    assert len(page_sizes(tmp_path / "d20-stacks" / "kit.pdf")) == cards + boxes + docs
 
 
 def test_component_builds_leave_the_kit_alone(tmp_path):
