@@ -30,6 +30,7 @@ from pnp.errors import DataError, Problem, UsageError
 from pnp.kits.export import (
     FaceJob,
     PngTask,
+    _runs,
     checked_decks,
     export_shop,
     run_tasks,
@@ -210,8 +211,8 @@ def _write_images(request, shop: Shop, chosen, icc, jobs, progress) -> list[Shop
             folder = request.out_dir / game_id / f"shop-{shop.id}"
             targets = [_image_path(shop, folder, page)
                        for page in face_pages([deck], shared_backs_once=True)]
-            tasks += [PngTask(replace(job, faces=tuple(run)), tuple(targets[i] for i in run))
-                      for run in _chunks(len(targets), workers)]
+            tasks += [PngTask(replace(job, faces=run), tuple(targets[i] for i in run))
+                      for run in _runs(len(targets), workers)]
             width, height = job.size
             results.append(ShopResult(game_id, deck.id, product, tuple(targets),
                                       len(targets), f"{len(targets)} image(s)  {product}  "
@@ -230,11 +231,6 @@ def _image_path(shop: Shop, folder: Path, page: FacePage) -> Path:
         return folder / f"{page.name}.png"
     number = "all" if page.index == 0 else f"{page.index:03d}"
     return folder / page.deck.id / page.side / f"{number}.png"
-
-
-def _chunks(count: int, workers: int) -> list[range]:
-    per = max(1, -(-count // (workers * 2)))
-    return [range(i, min(i + per, count)) for i in range(0, count, per)]
 
 
 def _check_pixels(results: list[ShopResult]) -> None:
