@@ -336,12 +336,18 @@ def test_new_reasks_invalid_player_lists(cli, tmp_path):
     assert result.exit_code == 0, result.stderr
 
 
-def test_new_input_ending_early_exits_2_and_writes_nothing(cli, tmp_path):
+def test_new_input_ending_early_exits_2_and_keeps_the_answers(cli, tmp_path):
     out = tmp_path / "r.json"
     result = cli("check", "--new", "d20-stacks", "--out", out, input="G1, G2\n")
     assert result.exit_code == 2
-    assert "nothing was written" in result.stderr
-    assert not out.exists() and list(tmp_path.iterdir()) == []
+    saved = tmp_path / "r.answers.json"
+    assert (f"error: the input ended before the record was complete; 1 answer(s) saved in "
+            f"{saved}; go on with: pnp check --resume {saved}") in result.stderr
+    assert not out.exists() and list(tmp_path.iterdir()) == [saved]
+    assert json.loads(saved.read_text("utf-8"))["answers"] == ["G1, G2"]
+    result = cli("check", "--new", "d20-stacks", "--out", out, input="")
+    assert result.exit_code == 2 and "before the first answer; nothing was written" in \
+        result.stderr
 
 
 def test_new_asks_before_replacing_a_file(cli, tmp_path):

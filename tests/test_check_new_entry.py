@@ -90,6 +90,24 @@ def test_arrow_keys_edit_the_line_and_ctrl_c_saves_the_answers(tmp_path):
     assert not (tmp_path / "game.json").exists()
 
 
+def test_ctrl_c_in_a_log_entry_saves_the_answers_for_resume(tmp_path):
+    status, shown = at_terminal(
+        ["check", "--new", "majority2", "--log", "--out", "log.json"],
+        [("(2 names):", [b"Ana, Bo", ENTER]),
+         ("Start player", [ENTER]),
+         ("Promo cards", [ENTER]),
+         ("dealt into Ana's reserve", [b"witches-secretary", ENTER]),
+         ("dealt into Ana's reserve", [CTRL_C])],
+        tmp_path)
+    assert status == 130
+    assert ("Interrupted: 4 answer(s) saved in log.answers.json; go on with: "
+            "pnp check --resume log.answers.json") in shown
+    saved = json.loads((tmp_path / "log.answers.json").read_text("utf-8"))
+    assert saved["answers"] == ["Ana, Bo", "", "", "witches-secretary"]
+    assert saved["log"] is True and saved["game"] == "majority2"
+    assert not (tmp_path / "log.json").exists()
+
+
 def test_an_illegal_card_is_flagged_while_it_is_typed(tmp_path):
     status, shown = at_terminal(
         ["check", "--new", "d20-stacks", "--out", "game.json"],

@@ -27,8 +27,9 @@ def check_command(
     log: bool = typer.Option(False, "--log", help="With --new majority2: take down the "
                              "whole game, round by round, choosing among the legal moves."),
     resume: Path = typer.Option(None, "--resume", metavar="FILE",
-                                help="Go on with an entry interrupted by Ctrl-C: replay the "
-                                "answers it saved in FILE, then ask the rest."),
+                                help="Go on with an entry interrupted by Ctrl-C or ended "
+                                "early (--log ones too): replay the answers it saved in "
+                                "FILE, then ask the rest."),
 ) -> None:
     """Check a game record: recompute the scores, name the winners, list every mistake.
 
@@ -52,27 +53,16 @@ def check_command(
 
     with user_errors():
         _reject_conflicts(file, game, new or resume, out)
-        if log:
-            from pnp.cli.check_new_log import enter_log
-            _reject_log(new)
-            if resume:
-                raise UsageError("--resume goes on with a --new GAME entry, not with --log")
-            file = enter_log(out, rule or [])
-        elif new or resume:
-            file = enter_record(new or game, out, rule or [], resume)
+        if log and not (new or resume):
+            raise UsageError("--log goes with --new majority2: a whole game, play by play")
+        if new or resume:
+            file = enter_record(new or game, out, rule or [], resume, log)
         verdict = check_file(file, game, rule or [])
     if as_json:
         typer.echo(json.dumps(verdict.to_json(), indent=2, ensure_ascii=False))
     else:
         print_report(verdict)
     raise typer.Exit(0 if verdict.ok else 1)
-
-
-def _reject_log(new: str | None) -> None:
-    """A play-by-play log is The Majority 2's (the other games' records replay already)."""
-    from pnp.games import get_game
-    if new is None or get_game(new).id != "majority2":
-        raise UsageError("--log goes with --new majority2: a whole game, play by play")
 
 
 def _reject_conflicts(file: Path | None, game: str | None, new: str | Path | None,

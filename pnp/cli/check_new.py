@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,9 @@ from typing import Any
 import typer
 
 from pnp.check import parse_rule_args, rules_in_force
+from pnp.cli.app import shown
+from pnp.cli.check_new_log import ask_log
+from pnp.cli.entry import Entry, claims, int_parser, names_parser, one_of, range_text
 from pnp.content.jsonfile import load_json
 from pnp.content.output import write_text
 from pnp.errors import DataError, Problem, UsageError
@@ -49,111 +51,31 @@ INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 _ANSWERS_FORMAT = "pnp-check-answers"
 
 
-class Entry:
-    """The questions' one way in and out. Answers come first from a resumed transcript,
-    then from the terminal (line editing and history) or from piped input; each accepted
-    answer is kept in `answers`, so an interrupted entry can be saved and resumed."""
-
-    def __init__(self, replay: list[str] | None = None, terminal: bool | None = None):
-        self.replay = list(replay or [])
-        self.answers: list[str] = []
-        self.terminal = sys.stdin.isatty() if terminal is None else terminal
-        self._session = None
-
-    def note(self, text: str) -> None:
-        typer.echo(text, err=True)
-
-    def ask(self, text: str, parse: Callable[[str], Any], default: str | None = None,
-            hint: Callable[[str], str | None] | None = None) -> Any:
-        """Prompt until `parse` accepts the answer; its ValueError is shown and the
-        question asked again. `hint` (live, on a terminal) says what is wrong so far."""
-        shown = f"{text} [{default}]: " if default else f"{text}: "
-        while True:
-            raw = self._line(shown, hint)
-            try:
-                value = parse((raw or default or "").strip())
-            except ValueError as exc:
-                self.note(f"Error: {exc}")
-                self.replay.clear()  # a resumed answer no longer fits: ask from here on
-                continue
-            self.answers.append(raw)
-            return value
-
-    def confirm(self, text: str, default: bool = False) -> bool:
-        def parse(raw: str) -> bool:
-            if not raw:
-                return default
-            if raw.lower() in ("y", "yes"):
-                return True
-            if raw.lower() in ("n", "no"):
-                return False
-            raise ValueError("answer y or n")
-        return self.ask(f"{text} [{'Y/n' if default else 'y/N'}]", parse)
-
-    def _line(self, prompt: str, hint: Callable[[str], str | None] | None) -> str:
-        if self.replay:
-            answer = self.replay.pop(0)
-            self.note(f"{prompt}{answer}")
-            return answer
-        if self.terminal:
-            return self._edited_line(prompt, hint)
-        sys.stderr.write(prompt)
-        sys.stderr.flush()
-        line = sys.stdin.readline()
-        if not line:
-            raise EOFError
-        answer = line.rstrip("\r\n")
-        self.note(answer)
-        return answer
-
-    def _edited_line(self, prompt: str, hint: Callable[[str], str | None] | None) -> str:
-        from prompt_toolkit import PromptSession
-        from prompt_toolkit.output import create_output
-
-        if self._session is None:
-            self._session = PromptSession(output=create_output(stdout=sys.stderr))
-        session = self._session
-        toolbar = (lambda: hint(session.default_buffer.text) or "") if hint else None
-        return session.prompt(prompt, bottom_toolbar=toolbar)
-
-
-_SHARED: Entry | None = None
-
-
-def ask(text: str, parse: Callable[[str], Any], default: str | None = None) -> Any:
-    """One question through a shared Entry (line editing at a terminal, prompts on
-    stderr), for entry flows that keep no transcript (`check_new_log`). The input ending
-    or Ctrl-C is typer.Abort, as with typer's own prompts."""
-    global _SHARED
-    if _SHARED is None or _SHARED.terminal != sys.stdin.isatty():
-        _SHARED = Entry()
-    try:
-        return _SHARED.ask(text, parse, default)
-    except (EOFError, KeyboardInterrupt):
-        _SHARED = None
-        raise typer.Abort() from None
-
-
 def answers_file(path: Path) -> Path:
     """Where an interrupted entry for the record `path` keeps its answers."""
     return path.with_name(f"{path.stem}.answers.json")
 
 
 def enter_record(game_id: str | None, out: Path | None, rule_args: list[str],
-                 resume: Path | None = None) -> Path:
-    """Ask for a whole record, write it to `out` and return the path. With `resume`, the
-    answers saved by an interrupted entry are replayed first (game, output path and
-    rule options come from that file unless given again)."""
+                 resume: Path | None = None, log: bool = False) -> Path:
+    """Ask for a whole record (with `log`, a Majority 2 game decision by decision), write
+    it to `out` and return the path. With `resume`, the answers saved by an interrupted
+    entry are replayed first (game, output path, rule options and log mode come from that
+    file unless given again). Ctrl-C, or the input ending, keeps the answers so far."""
     saved = _load_answers(resume) if resume else None
     if saved:
         if game_id and game_id != saved["game"]:
             raise UsageError(f"--resume {resume} holds a {saved['game']} entry, not {game_id}")
-        game_id = saved["game"]
-        out = out or Path(saved["out"])
+        if log and not saved["log"]:
+            raise UsageError(f"--resume {resume} holds an end-state entry, not a --log one")
+        game_id, log = saved["game"], saved["log"]
+        out = out or _saved_out(resume, saved["out"])
         rule_args = rule_args or saved["rules"]
     game = get_game(game_id)
+    if log and game.id != "majority2":
+        raise UsageError("--log goes with --new majority2: a whole game, play by play")
     rules = rules_in_force(game.id, {}, parse_rule_args(game.id, rule_args))
-    path = out or Path(f"{game.id}-record.json")
+    path = out or Path("majority2-log.json" if log else f"{game.id}-record.json")
     if not path.absolute().parent.is_dir():
         raise UsageError(f"--out {path}: the folder {path.absolute().parent} does not exist")
     entry = Entry(saved["answers"] if saved else None)
@@ -161,12 +83,12 @@ def enter_record(game_id: str | None, out: Path | None, rule_args: list[str],
         if path.exists() and not Entry(terminal=entry.terminal).confirm(
                 f"{path} exists. Replace it?"):
             raise UsageError(f"{path} exists; nothing was written")
-        record = _ask_record(entry, game, rules, rule_args, path)
+        record = ask_log(entry, rule_args) if log else \
+            _ask_record(entry, game, rules, rule_args, path)
     except EOFError:
-        raise UsageError("the input ended before the record was complete; nothing was "
-                         "written") from None
+        _save_answers(entry, game.id, path, rule_args, log, ended=True)
     except KeyboardInterrupt:
-        _save_answers(entry, game.id, path, rule_args)
+        _save_answers(entry, game.id, path, rule_args, log, ended=False)
     write_text(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     typer.echo(f"Wrote {path}", err=True)
     if resume and resume.resolve() == answers_file(path).resolve():
@@ -176,28 +98,50 @@ def enter_record(game_id: str | None, out: Path | None, rule_args: list[str],
 
 def _ask_record(entry: Entry, game, rules: dict, rule_args: list[str], path: Path) -> dict:
     players = entry.ask(f"Players in seating order, separated by commas "
-                        f"({_range_text(game.players)} names)", _names_parser(game.players))
+                        f"({range_text(game.players)} names)", names_parser(game.players))
     record: dict[str, Any] = {"game": game.id, "players": players}
     if rule_args:
         record["rules"] = parse_rule_args(game.id, rule_args)
     record.update(_ENTRY[game.id](entry, players, rules, path))
-    record.update(_claims(entry, players))
+    record.update(claims(entry, players))
     return record
 
 
-def _save_answers(entry: Entry, game_id: str, path: Path, rule_args: list[str]):
-    """Ctrl-C: keep what was typed (exit status 130) and say how to go on."""
+def _save_answers(entry: Entry, game_id: str, path: Path, rule_args: list[str], log: bool,
+                  ended: bool):
+    """Ctrl-C (exit status 130) or the input ending early (exit status 2): keep what was
+    typed and say how to go on."""
     typer.echo("", err=True)
+    stop = "the input ended before the record was complete" if ended else "Interrupted"
+    status = 2 if ended else INTERRUPTED
     if not entry.answers:
-        typer.echo("Interrupted before the first answer; nothing was written.", err=True)
-        raise typer.Exit(INTERRUPTED)
+        typer.echo(f"{stop} before the first answer; nothing was written.", err=True)
+        raise typer.Exit(status)
     target = answers_file(path)
-    answers = {"format": _ANSWERS_FORMAT, "game": game_id, "out": str(path),
+    answers = {"format": _ANSWERS_FORMAT, "game": game_id, "out": path.name,
                "rules": list(rule_args), "answers": entry.answers}
+    if log:
+        answers["log"] = True
     write_text(target, json.dumps(answers, indent=2, ensure_ascii=False) + "\n")
-    typer.echo(f"Interrupted: {len(entry.answers)} answer(s) saved in {target}; "
-               f"go on with: pnp check --resume {target}", err=True)
-    raise typer.Exit(INTERRUPTED)
+    message = (f"{len(entry.answers)} answer(s) saved in {target}; go on with: "
+               f"pnp check --resume {target}")
+    if ended:
+        raise UsageError(f"{stop}; {message}")
+    typer.echo(f"{stop}: {message}", err=True)
+    raise typer.Exit(status)
+
+
+def _saved_out(resume: Path, out: str) -> Path:
+    """Where a resumed entry writes its record: next to its answers file (where the
+    interrupted entry would have written it), under the file name the answers give. A
+    name that would lead anywhere else (`../x.json`, an absolute path, a NUL) is refused:
+    an answers file may come from someone else."""
+    name = Path(out)
+    if not out or "\0" in out or name.name != out or out in (".", ".."):
+        raise UsageError(f'--resume {resume}: its "out" ({shown(json.dumps(out))}) is not a '
+                         f"file name next to the answers file; give --out to say where the "
+                         f"record goes")
+    return resume.parent / name
 
 
 def _load_answers(path: Path) -> dict:
@@ -207,58 +151,12 @@ def _load_answers(path: Path) -> dict:
     fields = {"game": str, "out": str, "rules": list, "answers": list}
     if not (isinstance(value, dict) and value.get("format") == _ANSWERS_FORMAT
             and all(isinstance(value.get(k), t) for k, t in fields.items())
+            and isinstance(value.get("log", False), bool)
             and all(isinstance(a, str) for a in value["answers"] + value["rules"])):
         raise DataError(Problem(str(path), "not an answers file saved by an interrupted "
                                            "pnp check --new"))
     get_game(value["game"])
-    return value
-
-
-def _range_text(bounds: tuple[int, int]) -> str:
-    low, high = bounds
-    return str(low) if low == high else f"{low}-{high}"
-
-
-def _names_parser(bounds: tuple[int, int]) -> Callable[[str], list[str]]:
-    def parse(raw: str) -> list[str]:
-        names = [n.strip() for n in raw.split(",") if n.strip()]
-        if len(set(names)) != len(names):
-            raise ValueError("each player needs a different name")
-        if not bounds[0] <= len(names) <= bounds[1]:
-            raise ValueError(f"this game is for {_range_text(bounds)} players, "
-                             f"not {len(names)}")
-        return names
-    return parse
-
-
-def _int_parser(low: int, high: int | None = None, blank: bool = False):
-    def parse(raw: str) -> int | None:
-        if blank and not raw:
-            return None
-        try:
-            value = int(raw)
-        except ValueError:
-            raise ValueError(f"{raw!r} is not a whole number") from None
-        if value < low or (high is not None and value > high):
-            raise ValueError(f"expected {low}-{high}" if high is not None
-                             else f"expected at least {low}")
-        return value
-    return parse
-
-
-def _one_of(options: list[str]) -> Callable[[str], str]:
-    def parse(raw: str) -> str:
-        if raw not in options:
-            raise ValueError(f"expected one of: {', '.join(options)}")
-        return raw
-    return parse
-
-
-def _claims(entry: Entry, players: list[str]) -> dict:
-    claimed = {p: entry.ask(f"{p}'s total as written down (blank: none)",
-                      _int_parser(-10**9, blank=True), default="") for p in players}
-    claimed = {p: v for p, v in claimed.items() if v is not None}
-    return {"claimed": claimed} if claimed else {}
+    return {"log": False, **value}
 
 
 def _majority(entry: Entry, players: list[str], rules: dict, path: Path) -> dict:
@@ -279,8 +177,8 @@ def _majority(entry: Entry, players: list[str], rules: dict, path: Path) -> dict
                 break
     if not record or entry.confirm("Also count the point cards each player holds?",
                                    default=False):
-        record["final"] = {p: {"ones": entry.ask(f"{p}'s 1-point cards", _int_parser(0)),
-                               "fives": entry.ask(f"{p}'s 5-point cards", _int_parser(0))}
+        record["final"] = {p: {"ones": entry.ask(f"{p}'s 1-point cards", int_parser(0)),
+                               "fives": entry.ask(f"{p}'s 5-point cards", int_parser(0))}
                            for p in players}
     return record
 
@@ -288,11 +186,11 @@ def _majority(entry: Entry, players: list[str], rules: dict, path: Path) -> dict
 def _majority_round(entry: Entry, players: list[str], number: int) -> tuple[dict, dict]:
     """One round's votes; only players still in the round are asked, until it ends."""
     variant = entry.ask(f"Round {number}: variant card (green/red, blank: not used)",
-                  lambda raw: _one_of(["green", "red"])(raw.lower()) if raw else None,
+                  lambda raw: one_of(["green", "red"])(raw.lower()) if raw else None,
                   default="")
     state, _ = start_round(players)
     turns = []
-    vote = _one_of([o.lower() for o in VOTE_OPTIONS])
+    vote = one_of([o.lower() for o in VOTE_OPTIONS])
     while not state.over:
         turn = len(turns) + 1
         votes = {p: normalise_vote(entry.ask(f"Round {number}, turn {turn}: {p}'s vote "
@@ -311,7 +209,7 @@ def _majority_round(entry: Entry, players: list[str], number: int) -> tuple[dict
 
 
 def _majority2(entry: Entry, players: list[str], rules: dict, path: Path) -> dict:
-    start = entry.ask("Start player (holds the marker all game)", _one_of(players),
+    start = entry.ask("Start player (holds the marker all game)", one_of(players),
                 default=players[0])
     promos = entry.ask("Custom promo file (blank: none)", _promo_parser(path), default="")
     content = load_content("majority2", custom_promos=[promos] if promos else None)
@@ -326,7 +224,7 @@ def _majority2(entry: Entry, players: list[str], rules: dict, path: Path) -> dic
                default="")
         for p in players
     }
-    record["coins"] = {p: entry.ask(f"{p}'s coins (face up and face down)", _int_parser(0))
+    record["coins"] = {p: entry.ask(f"{p}'s coins (face up and face down)", int_parser(0))
                        for p in players}
     return record
 
@@ -348,7 +246,7 @@ def _majority_rules(entry: Entry, players: list[str], rules: dict, path: Path) -
     totals = {p: 0 for p in players}
     while True:
         number = len(rounds) + 1
-        gold = entry.ask(f"Round {number}: gold die", _int_parser(1, 6))
+        gold = entry.ask(f"Round {number}: gold die", int_parser(1, 6))
         dice = {p: "".join(map(str, entry.ask(f"Round {number}: {p}'s 8 dice (e.g. 33555442)",
                                         parse_dice)))
                 for p in players}

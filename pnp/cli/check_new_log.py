@@ -3,22 +3,17 @@
 The rules engine drives the questions: at every decision it lists only the legal choices
 (numbered; type the number or the choice itself), and it asks for each random result the
 table sees (a card drawn, a card a random discard took), offering only the cards that can
-still come up. Typing `stop` at a decision ends the log there (an unfinished game). The log
-is written with the engine's own writer (`log-majority2`), atomically, then checked.
+still come up. Typing `stop` at a decision ends the log there (an unfinished game). The
+answers go through the same `Entry` as every `--new` record (Ctrl-C or the input ending
+keeps them for `--resume`); the log is the engine's own writer's (`log-majority2`).
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
-import typer
-
 from pnp.check import parse_rule_args, rules_in_force
-from pnp.cli.check_new import ask
-from pnp.content.output import write_text
-from pnp.errors import UsageError
+from pnp.cli.entry import Entry, claims, names_parser
 from pnp.games.gamedata import load_content
 from pnp.games.majority2 import engine as m2
 from pnp.games.majority2 import table
@@ -28,59 +23,31 @@ from pnp.games.recordtools import did_you_mean
 STOP = "stop"
 
 
-def enter_log(out: Path | None, rule_args: list[str]) -> Path:
-    """Ask for a whole game, decision by decision; write the log and return its path."""
+def ask_log(entry: Entry, rule_args: list[str]) -> dict:
+    """Ask for a whole game, decision by decision, through `entry` (so an interrupted
+    entry keeps its answers and `--resume` replays them); the `log-majority2` record."""
     rules = rules_in_force("majority2", {}, parse_rule_args("majority2", rule_args))
-    path = out or Path("majority2-log.json")
-    if not path.absolute().parent.is_dir():
-        raise UsageError(f"--out {path}: the folder {path.absolute().parent} does not exist")
     content = load_content("majority2")
-    try:
-        if path.exists() and not typer.confirm(f"{path} exists. Replace it?", err=True):
-            raise UsageError(f"{path} exists; nothing was written")
-        names = ask("Players, separated by commas (2 names)", _two_names)
-        start = ask("Start player", lambda raw: _one_of(raw, names), default=names[0])
-        promos = ask("Promo cards shuffled in: none, all, or ids separated by commas "
-                     "(one per copy)", _promo_list(content), default="none")
-        cfg = m2.make_config(content, start_player=names.index(start), promos=promos,
-                             rules=rules, round_limit=None)
-        actions = _play(cfg, names)
-        claimed = _claims(names)
-    except typer.Abort:
-        raise UsageError("the input ended before the log was complete; nothing was "
-                         "written") from None
-    record = table.finished_log(cfg, actions, names, claimed.get("claimed", {}),
-                                parse_rule_args("majority2", rule_args))
-    write_text(path, json.dumps(record, indent=2, ensure_ascii=False) + "\n")
-    typer.echo(f"Wrote {path}", err=True)
-    return path
+    names = entry.ask("Players, separated by commas (2 names)", _two_names)
+    start = entry.ask("Start player", lambda raw: _one_of(raw, names), default=names[0])
+    promos = entry.ask("Promo cards shuffled in: none, all, or ids separated by commas "
+                       "(one per copy)", _promo_list(content), default="none")
+    cfg = m2.make_config(content, start_player=names.index(start), promos=promos,
+                         rules=rules, round_limit=None)
+    actions = _play(entry, cfg, names)
+    claimed = claims(entry, names)
+    return table.finished_log(cfg, actions, names, claimed.get("claimed", {}),
+                              parse_rule_args("majority2", rule_args))
 
 
 def _two_names(raw: str) -> list[str]:
-    names = [n.strip() for n in raw.split(",") if n.strip()]
-    if len(names) != 2 or names[0] == names[1]:
-        raise ValueError("The Majority 2 is for 2 players with different names")
-    return names
+    return names_parser((2, 2))(raw)
 
 
 def _one_of(raw: str, options: list[str]) -> str:
     if raw not in options:
         raise ValueError(f"expected one of: {', '.join(options)}")
     return raw
-
-
-def _claims(names: list[str]) -> dict:
-    def total(raw: str) -> int | None:
-        if not raw:
-            return None
-        try:
-            return int(raw)
-        except ValueError:
-            raise ValueError(f"{raw!r} is not a whole number") from None
-    claimed = {n: ask(f"{n}'s total as written down (blank: none)", total, default="")
-               for n in names}
-    claimed = {n: v for n, v in claimed.items() if v is not None}
-    return {"claimed": claimed} if claimed else {}
 
 
 def _promo_list(content):
@@ -102,26 +69,26 @@ def _promo_list(content):
     return parse
 
 
-def _play(cfg, names: list[str]) -> list:
+def _play(entry: Entry, cfg, names: list[str]) -> list:
     st = m2.initial_state(cfg)
     actions: list = []
     while not m2.ENGINE.is_terminal(st):
         player, kind, options = st.need
         if kind == "exchange":
-            _show_round(st, names)
-        action = _chance(st, names) if table.is_chance(st) else _decision(st, names)
+            entry.note(_round_view(st, names))
+        action = _chance(entry, st, names) if table.is_chance(st) else \
+            _decision(entry, st, names)
         if action == STOP:
             break
         st = m2.apply(st, action)
         actions.append(action)
     if st.end is not None:
-        typer.echo(f"The game is over ({st.end}): "
-                   + ", ".join(f"{n} {s}" for n, s in zip(names, m2.scores(st), strict=True)),
-                   err=True)
+        entry.note(f"The game is over ({st.end}): "
+                   + ", ".join(f"{n} {s}" for n, s in zip(names, m2.scores(st), strict=True)))
     return actions
 
 
-def _show_round(st: State, names: list[str]) -> None:
+def _round_view(st: State, names: list[str]) -> str:
     cfg = st.cfg
     p = st.active
     lines = [f"— Round {st.round}: {names[p]} —"]
@@ -133,21 +100,20 @@ def _show_round(st: State, names: list[str]) -> None:
                      f"columns {cols}; score area {area}")
     lines.append("  hand: " + (" ".join(cfg.ids[k] for k in st.hands[p]) or "-"))
     lines.append("  reserve: " + (" ".join(cfg.ids[k] for k in st.reserves[p]) or "-"))
-    typer.echo("\n".join(lines), err=True)
+    return "\n".join(lines)
 
 
 def _card(cfg, kind: int, disc: str | None) -> str:
     return cfg.ids[kind] + (f"@{disc}" if disc else "")
 
 
-def _decision(st: State, names: list[str]) -> Any:
+def _decision(entry: Entry, st: State, names: list[str]) -> Any:
     player, kind, options = st.need
     labels = [table.label(st, a, names) for a in options]
     if not table.must_ask(st):
-        typer.echo(f"  {names[player]}: {labels[0]} (the only choice)", err=True)
+        entry.note(f"  {names[player]}: {labels[0]} (the only choice)")
         return options[0]
-    menu = "\n".join(f"  {i}. {label}" for i, label in enumerate(labels, 1))
-    typer.echo(menu, err=True)
+    entry.note("\n".join(f"  {i}. {label}" for i, label in enumerate(labels, 1)))
 
     def parse(raw: str) -> Any:
         if raw == STOP:
@@ -157,14 +123,14 @@ def _decision(st: State, names: list[str]) -> Any:
         if raw in labels:
             return options[labels.index(raw)]
         raise ValueError(f"type a number 1-{len(options)} (or {STOP!r} to end the log here)")
-    return ask(table.question(st, names), parse)
+    return entry.ask(table.question(st, names), parse)
 
 
-def _chance(st: State, names: list[str]) -> Any:
+def _chance(entry: Entry, st: State, names: list[str]) -> Any:
     text = table.question(st, names)
     possible = table.possible_cards(st)
     if len(possible) == 1:
-        typer.echo(f"  {text}: {possible[0]} (the only one left)", err=True)
+        entry.note(f"  {text}: {possible[0]} (the only one left)")
         return ("card", possible[0])
 
     def parse(raw: str) -> Any:
@@ -173,4 +139,4 @@ def _chance(st: State, names: list[str]) -> Any:
         if raw not in possible:
             raise ValueError(f"{raw!r} cannot come up here{did_you_mean(raw, possible)}")
         return ("card", raw)
-    return ask(text, parse)
+    return entry.ask(text, parse)

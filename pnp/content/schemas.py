@@ -145,6 +145,14 @@ def _validator(name: str):
     return _validator_class()(load_schema(name), registry=_registry())
 
 
+def definition_problem(name: str, definition: str, value: object) -> str | None:
+    """Why `value` is not a valid `$defs/definition` of schema `name` (None: it is): a
+    typed answer checked by the very rule its record will be checked by."""
+    schema = {"$ref": f"{name}{_SUFFIX}#/$defs/{definition}"}
+    errors = list(_validator_class()(schema, registry=_registry()).iter_errors(value))
+    return _message_of(_best_errors(errors)[0]) if errors else None
+
+
 def schema_problems(doc: JsonDoc, name: str) -> list[Problem]:
     """Every schema error in `doc`, located by JSON path and line, in document order. A
     value that passed this schema in an earlier run is not validated again (validcache)."""
