@@ -14,6 +14,9 @@ from pnp.cli.options import DATA
 @app.command("simulate")
 def simulate_command(
     game: str = typer.Argument(..., help="majority, majority2, majority-rules or d20-stacks."),
+    cards: list[str] = typer.Argument(None, metavar="[CARD …]",
+                                      help="With --restricted: the cards to bar (default: "
+                                      "every base card, or every --promos card)."),
     games: int = typer.Option(1000, "--games", "-n", help="How many games to play."),
     seed: int = typer.Option(1, "--seed", help="Simulation seed (each game's seed is "
                              "derived from it and the game's number)."),
@@ -40,6 +43,10 @@ def simulate_command(
                                    help="A rule option, as for pnp check (repeatable)."),
     seats: str = typer.Option("rotate", "--seats", help="rotate (each bot in each seat "
                               "in turn), draw (by each game's seed) or fixed (as listed)."),
+    restricted: bool = typer.Option(False, "--restricted",
+                                    help="Majority 2: restricted play — each card's value "
+                                    "as the drop in win rate of a seat barred from it, on "
+                                    "the same seeds (the cards follow the option)."),
     correction: str = typer.Option("holm", "--correction", metavar="holm|bh|none",
                                    help="How the report's comparisons are corrected as one "
                                    "family: holm (Holm–Bonferroni, default), bh "
@@ -82,7 +89,7 @@ def simulate_command(
             players=planning.parse_players(players) if players else (), bots=bots or (),
             bot_options=bot_option or (), promos=promos or (), data_dir=data,
             rules=rule or (), seats=seats, logs=logs is not None, correction=correction,
-            alpha=alpha))
+            alpha=alpha, restricted=_restricted_cards(restricted, cards)))
         result = _run(running, plan, jobs, dask, logs)
         summary = summarise(plan, result)
         if report is not None:
@@ -97,6 +104,17 @@ def simulate_command(
         typer.echo(f"report: {page}", err=True)
     if logs is not None:
         typer.echo(f"game records: {logs}", err=True)
+
+
+def _restricted_cards(restricted: bool, cards: list[str] | None) -> list[str] | None:
+    """The cards after --restricted (None: no restricted play); cards without it are an
+    error, not a silent no-op."""
+    if cards and not restricted:
+        from pnp.errors import Problem, UsageError
+
+        raise UsageError(Problem("--restricted", f"cards given ({' '.join(cards)}) without "
+                                                 f"--restricted"))
+    return list(cards or ()) if restricted else None
 
 
 def _check_folders(*folders: Path | None) -> None:

@@ -23,6 +23,7 @@ from pnp.simulate.report import (
     shown_cards,
     variant_title,
 )
+from pnp.simulate.restricted import card_rows, headline_rows
 
 CHART_STYLE = {"svg.hashsalt": "pnp-simulate", "svg.fonttype": "path", "font.size": 9,
                "axes.spines.top": False, "axes.spines.right": False}
@@ -52,6 +53,12 @@ def write_report(summary: dict[str, Any], folder: Path) -> Path:
         charts.append(("cards", "Cards: VP contributed per game", _cards))
     if any(p["vp_per_copy"]["difference"] is not None for p in summary["promos"]):
         charts.append(("promos", "Promo cards against the base card they replace", _promos))
+    restricted = summary.get("restricted") or {}
+    if restricted.get("cards"):
+        charts.append(("restricted", "Restricted play: each card's value", _restricted))
+    if restricted.get("promos"):
+        charts.append(("restricted-promos", "Restricted play: promos beside the base card",
+                       _restricted_promos))
     drawn = []
     for name, title, draw in charts:
         _save(draw(summary), folder / f"{name}.svg")
@@ -240,6 +247,56 @@ def _promos(summary: dict) -> Any:
     return fig
 
 
+def _restricted(summary: dict) -> Any:
+    """The cards ranked by the drop in win rate of a seat barred from them."""
+    cards = summary["restricted"]["cards"]
+    fig = _figure(6.4, 1.0 + 0.2 * len(cards))
+    ax = fig.subplots()
+    drops = [c["drop"] for c in cards]
+    values = [100 * (d["difference"] or 0) for d in drops]
+    ax.barh([c["card"] for c in cards], values, capsize=2,
+            xerr=_errors([{"rate": v, "low": 100 * (d["low"] or 0),
+                           "high": 100 * (d["high"] or 0)} for v, d in zip(values, drops,
+                                                                          strict=True)]),
+            color=[ALERT if d["significant"] else BAR for d in drops])
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.invert_yaxis()
+    ax.tick_params(axis="y", labelsize=7)
+    ax.set_xlabel("win-rate drop of the barred seat, percentage points (95 %; red: flagged)")
+    ax.set_title("What a seat loses when it may never play the card")
+    return fig
+
+
+def _restricted_promos(summary: dict) -> Any:
+    """Each promo's drop beside one copy of the base card it replaces."""
+    rows = summary["restricted"]["promos"]
+    fig = _figure(7.5, 1.4 + 0.45 * len(rows))
+    ax = fig.subplots()
+    for i, row in enumerate(rows):
+        for offset, key, colour, label in ((-0.15, "promo_drop", BAR, "the promo"),
+                                           (0.15, "base_drop", QUIET, "one copy of the base card")):
+            d = row[key]
+            if d is None or d["value"] is None:
+                continue
+            v = 100 * d["value"]
+            ax.errorbar([v], [i + offset], fmt="o", color=colour, capsize=3,
+                        xerr=[[max(0.0, v - 100 * d["low"])], [max(0.0, 100 * d["high"] - v)]],
+                        label=label if i == 0 else None)
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.set_yticks(range(len(rows)), [_headline_label(r) for r in rows], fontsize=7)
+    ax.set_ylim(len(rows) - 0.5, -0.5)
+    ax.set_xlabel("win-rate drop of the barred seat, percentage points (same seeds, 95 %)")
+    fig.legend(loc="outside lower center", ncols=2, frameon=False, fontsize=8)
+    fig.suptitle("Restricted play: the promo beside one copy of the card it replaces")
+    return fig
+
+
+def _headline_label(row: dict) -> str:
+    replaces = f"for {row['replaces']}" if row["replaces"] else "(added)"
+    flagged = f" — {row['verdict'].upper()}" if row["significant"] else ""
+    return f"{row['promo']}\n{replaces}{flagged}"
+
+
 # --- the page ------------------------------------------------------------------------------
 
 def _e(value: Any) -> str:
@@ -293,6 +350,15 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
         parts.append("<h2>Promo cards against the base card each replaces</h2>")
         parts.append(_html_table(*promo_rows(summary, lambda p: p["verdict"]),
                                  [p["significant"] for p in summary["promos"]]))
+    restricted = summary.get("restricted") or {}
+    if restricted.get("cards"):
+        parts.append("<h2>Restricted play: what a seat loses without the card</h2>")
+        parts.append(_html_table(*card_rows(restricted),
+                                 [c["drop"]["significant"] for c in restricted["cards"]]))
+    if restricted.get("promos"):
+        parts.append("<h2>Restricted play: promos beside one copy of the base card</h2>")
+        parts.append(_html_table(*headline_rows(restricted, lambda h: h["verdict"]),
+                                 [h["significant"] for h in restricted["promos"]]))
     if summary["correction"]["family"]:
         parts.append(f"<p>{_e(correction_text(summary))}</p>")
     for v in summary["variants"]:

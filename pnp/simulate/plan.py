@@ -85,6 +85,10 @@ class Plan:
     logs: bool = False
     correction: str = "holm"
     alpha: float = 0.05
+    # --restricted: barred-card games, the marked decks they pair with, promo headlines
+    restricted: tuple = ()
+    controls: tuple[Variant, ...] = ()
+    headlines: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -104,6 +108,7 @@ class Request:
     logs: bool = False
     correction: str = "holm"
     alpha: float = 0.05
+    restricted: Sequence[str] | None = None  # None: not asked; empty: the default cards
 
 
 # --- planning: every option checked before any game is played -------------------------
@@ -133,9 +138,26 @@ def plan_simulation(request: Request) -> Plan:
     _check_bots(game, bots)
     variants = tuple(replace(v, players=k, lineup=bots * k if len(bots) == 1 else bots)
                      for k in counts for v in _variants(game, request, k, rules, len(counts)))
+    restricted = _restricted(request, variants)
     return Plan(game.id, counts, bots, request.seats, request.seed, request.games,
                 variants, tuple(sorted(rules.items())), request.logs, request.correction,
-                request.alpha)
+                request.alpha, *restricted)
+
+
+def _restricted(request: Request, variants: tuple[Variant, ...]) -> tuple:
+    """--restricted's barred games, control decks and headlines (empty when not asked)."""
+    if request.restricted is None:
+        return ((), (), ())
+    if request.game != "majority2":
+        raise UsageError(Problem("--restricted", "restricted play bars a seat from a card: "
+                                                 "The Majority 2 (majority2) only"))
+    from pnp.simulate.restricted import plan_restrictions
+
+    problems: list[Problem] = []
+    found = plan_restrictions(variants, request.restricted, problems)
+    if problems:
+        raise UsageError(problems)
+    return found
 
 
 def _count_problems(request: Request) -> list[Problem]:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pnp.simulate.family import CORRECTION_NAMES, adjust
-from pnp.simulate.joint import Estimate
+from pnp.simulate.compare import NO_COMPARISON, comparison, correct_family
+from pnp.simulate.family import CORRECTION_NAMES
+from pnp.simulate.formats import diff, fixed, narrowed, num, p_text, pct, table
 from pnp.simulate.plan import Plan
 from pnp.simulate.stats import Histogram, Moments, Ratio, mean_interval, wilson
 from pnp.simulate.tally import PROMO_FIGURES, CardTally, ChunkResult, Tally
@@ -42,8 +43,12 @@ def summarise(plan: Plan, result: ChunkResult) -> dict[str, Any]:
     }
     if plan.game_id in BOTS_READING:
         summary["reading"] = BOTS_READING[plan.game_id]
+    if plan.restricted:
+        from pnp.simulate.restricted import summarise_restricted
+
+        summary["restricted"] = summarise_restricted(plan, result)
     summary = _finite(summary)
-    _correct_family(summary, plan.correction, plan.alpha)
+    correct_family(summary, plan.correction, plan.alpha)
     return summary
 
 
@@ -114,16 +119,17 @@ def _card(card: str, c, games: int) -> dict[str, Any]:
 def _promo(plan: Plan, variant, result: ChunkResult) -> dict[str, Any]:
     """A promo against the base card it replaces, on the same seeds. A card added to the
     deck (a Ghost) replaces nothing, so it has its own figures but no comparison.
-    `significant` and the verdict are set once the whole family is known (`_correct_family`)."""
+    `significant` and the verdict are set once the whole family is known
+    (`compare.correct_family`)."""
     base, mine = plan.variants[0], variant
     promo_copies = dict(mine.copies).get(mine.promo, 1)
     games = result.tallies[mine.name].games
     own = result.tallies[mine.name].cards.get(mine.promo)
     own_vp = own.vp.total / promo_copies / games if own and games else 0.0
     summary = {"promo": mine.promo, "replaces": mine.replaces, "games": games,
-               "vp_per_copy": {"promo": own_vp, **_NO_COMPARISON},
+               "vp_per_copy": {"promo": own_vp, **NO_COMPARISON},
                "scorer_win_rate": {"promo": own.scorer_wins.value if own else None,
-                                   **_NO_COMPARISON},
+                                   **NO_COMPARISON},
                "significant": False, "verdict": "added (no base card)"}
     if mine.replaces is None:
         return summary
@@ -137,7 +143,7 @@ def _promo(plan: Plan, variant, result: ChunkResult) -> dict[str, Any]:
     won = (PROMO_FIGURES.index("promo_won"), PROMO_FIGURES.index("promo_scored"))
     their_won = (PROMO_FIGURES.index("base_won"), PROMO_FIGURES.index("base_scored"))
     rates = [joint.sums[k] / joint.sums[m] if joint.sums[m] else None for k, m in (won, their_won)]
-    summary["scorer_win_rate"] = {"promo": rates[0], **_NO_COMPARISON, "base": rates[1]}
+    summary["scorer_win_rate"] = {"promo": rates[0], **NO_COMPARISON, "base": rates[1]}
     if all(min(joint.sums[k], joint.sums[m] - joint.sums[k]) >= MIN_OUTCOMES
            for k, m in (won, their_won)):
         summary["scorer_win_rate"].update(comparison(
@@ -152,51 +158,6 @@ DECKS = tuple(0 if name.startswith("promo") else 1 for name in PROMO_FIGURES)
 # include at least this many that won and this many that did not: with fewer, the normal
 # approximation fails (all 3 scored copies lost: a rate of 0 with no visible spread).
 MIN_OUTCOMES = 5
-_NO_COMPARISON = {"base": None, "difference": None, "low": None, "high": None,
-                  "significant": False, "z": None, "p": None, "p_adjusted": None,
-                  "unpaired_low": None, "unpaired_high": None, "narrowed": None}
-
-
-def comparison(paired: Estimate, unpaired: Estimate | None = None) -> dict[str, Any]:
-    """A difference's JSON: value, 95 % interval, p-value (adjusted later, with the
-    family), and how much narrower the paired interval is than the unpaired one."""
-    low, high = paired.interval()
-    found = {"difference": paired.value, "low": low, "high": high, "significant": False,
-             "z": paired.z, "p": paired.p, "p_adjusted": None}
-    if unpaired is not None:
-        u_low, u_high = unpaired.interval()
-        narrowed = (1 - (high - low) / (u_high - u_low)
-                    if u_high - u_low > 0 and high == high else None)
-        found.update(unpaired_low=u_low, unpaired_high=u_high, narrowed=narrowed)
-    return found
-
-
-def _correct_family(summary: dict[str, Any], method: str, alpha: float) -> None:
-    """Correct the family of every comparison in the report (each dict with a "p"), flag
-    those whose adjusted p-value is at most α, then give each promo its verdict."""
-    tests = list(_tests(summary))
-    adjusted = adjust([t["p"] for t in tests], method)
-    for test, p in zip(tests, adjusted, strict=True):
-        test["p_adjusted"] = p
-        test["significant"] = p is not None and p <= alpha
-    summary["correction"] = {"method": method, "alpha": alpha,
-                             "family": sum(p is not None for p in adjusted)}
-    for promo in summary["promos"]:
-        vp, wins = promo["vp_per_copy"], promo["scorer_win_rate"]
-        if promo["replaces"] is None:
-            continue
-        promo["significant"] = vp["significant"] or wins["significant"]
-        direction = vp["difference"] if vp["significant"] else wins["difference"] or 0.0
-        promo["verdict"] = (("stronger" if direction > 0 else "weaker")
-                            if promo["significant"] else "no clear difference")
-
-
-def _tests(summary: dict[str, Any]):
-    """Every comparison of the report that is a test (the family), in report order."""
-    for promo in summary["promos"]:
-        for key in ("vp_per_copy", "scorer_win_rate"):
-            if promo[key]["p"] is not None:
-                yield promo[key]
 
 
 def _finite(value: Any) -> Any:
@@ -227,24 +188,6 @@ def variant_title(v: dict[str, Any]) -> str:
 
 # --- the terminal table -------------------------------------------------------------------
 
-def _pct(rate: dict) -> str:
-    if rate["rate"] is None:
-        return "-"
-    return f"{100 * rate['rate']:5.1f} % [{100 * rate['low']:.1f}, {100 * rate['high']:.1f}]"
-
-
-def _num(mean: dict, digits: int = 1) -> str:
-    if mean["mean"] is None:
-        return "-"
-    return f"{mean['mean']:.{digits}f} [{mean['low']:.{digits}f}, {mean['high']:.{digits}f}]"
-
-
-def _table(header: list[str], rows: list[list[str]]) -> list[str]:
-    widths = [max(len(str(c)) for c in col) for col in zip(header, *rows, strict=True)]
-    fmt = "  ".join(f"{{:{'<' if i == 0 else '>'}{w}}}" for i, w in enumerate(widths))
-    return [fmt.format(*header), *(fmt.format(*row) for row in rows)]
-
-
 def text_report(summary: dict[str, Any]) -> str:
     """The report for a terminal: one block per variant, then the promo comparisons."""
     lines = [f"{summary['game']}: {summary['games']:,} games, seed {summary['seed']}, "
@@ -257,13 +200,17 @@ def text_report(summary: dict[str, Any]) -> str:
         lines.append(summary["reading"])
     if summary["promos"]:
         lines += ["", "Promo cards against the base card each replaces (same seeds):"]
-        lines += _table(*promo_rows(summary, _flag))
+        lines += table(*promo_rows(summary, _flag))
+    if summary.get("restricted"):
+        from pnp.simulate.restricted import text_lines
+
+        lines += text_lines(summary, _flag)
     if summary["correction"]["family"]:
         lines.append(correction_text(summary))
     if summary["blank_cards"]:
         lines += ["", "Played as blank (no effects data): " + ", ".join(summary["blank_cards"])]
     if isinstance(summary["players"], list):
-        lines += ["", "By player count:", *_table(*by_players(summary))]
+        lines += ["", "By player count:", *table(*by_players(summary))]
     for variant in summary["variants"]:
         lines += ["", *_variant_text(variant)]
     return "\n".join(lines) + "\n"
@@ -275,11 +222,11 @@ def promo_rows(summary: dict[str, Any], verdict) -> tuple[list[str], list[list[s
     paired interval is than an unpaired one. `verdict(promo)` writes the last column."""
     header = ["promo", "replaces", "VP/copy promo", "base", "difference [95 %]", "p adj.",
               "scorer wins Δ [95 %]", "p adj.", "pairing narrowed", "verdict"]
-    rows = [[p["promo"], p["replaces"] or "(added)", _fixed(p["vp_per_copy"]["promo"]),
-             _fixed(p["vp_per_copy"]["base"]), _diff(p["vp_per_copy"], 2),
-             p_text(p["vp_per_copy"]["p_adjusted"]), _diff(p["scorer_win_rate"], 3),
+    rows = [[p["promo"], p["replaces"] or "(added)", fixed(p["vp_per_copy"]["promo"]),
+             fixed(p["vp_per_copy"]["base"]), diff(p["vp_per_copy"], 2),
+             p_text(p["vp_per_copy"]["p_adjusted"]), diff(p["scorer_win_rate"], 3),
              p_text(p["scorer_win_rate"]["p_adjusted"]),
-             _narrowed(p["vp_per_copy"]["narrowed"], p["scorer_win_rate"]["narrowed"]),
+             narrowed(p["vp_per_copy"]["narrowed"], p["scorer_win_rate"]["narrowed"]),
              verdict(p)] for p in summary["promos"]]
     return header, rows
 
@@ -292,29 +239,14 @@ def correction_text(summary: dict[str, Any]) -> str:
             f"p-value (flagged when ≤ α).")
 
 
-def p_text(p: float | None) -> str:
-    if p is None:
-        return "-"
-    return "<0.001" if p < 0.001 else f"{p:.3f}"
-
-
-def _narrowed(*fractions: float | None) -> str:
-    """How much narrower the paired intervals are (VP, scorer wins), e.g. `12 %, 30 %`."""
-    return ", ".join("-" if f is None else f"{100 * f:.0f} %" for f in fractions)
-
-
 def by_players(summary: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     """The player-count comparison: header and rows (terminal and HTML alike)."""
     header = ["players", "rounds per game", "mean score", "points per round",
               "shared victories"]
-    rows = [[str(v["players"]), _num(v["rounds"], 2), _num(v["every_seat"]["score"]),
-             _num(v["every_seat"]["points_per_round"], 2), _pct(v["shared_victories"])]
+    rows = [[str(v["players"]), num(v["rounds"], 2), num(v["every_seat"]["score"]),
+             num(v["every_seat"]["points_per_round"], 2), pct(v["shared_victories"])]
             for v in summary["variants"]]
     return header, rows
-
-
-def _fixed(value: float | None) -> str:
-    return "-" if value is None else f"{value:.2f}"
 
 
 def shown_cards(v: dict[str, Any]) -> list[dict]:
@@ -325,12 +257,6 @@ def shown_cards(v: dict[str, Any]) -> list[dict]:
     return [c for c in v["cards"] if c["card"] in (v["promo"], v["replaces"])]
 
 
-def _diff(d: dict, digits: int) -> str:
-    if d["difference"] is None or d["low"] is None:
-        return "-"
-    return f"{d['difference']:+.{digits}f} [{d['low']:+.{digits}f}, {d['high']:+.{digits}f}]"
-
-
 def _flag(promo: dict) -> str:
     return f"** {promo['verdict']} **" if promo["significant"] else promo["verdict"]
 
@@ -338,28 +264,28 @@ def _flag(promo: dict) -> str:
 def _variant_text(v: dict[str, Any]) -> list[str]:
     title = variant_title(v)
     rounds = v["rounds"]
-    lines = [f"{title}: {v['games']:,} games; rounds per game {_num(rounds)}, "
+    lines = [f"{title}: {v['games']:,} games; rounds per game {num(rounds)}, "
              f"median {rounds['median']}, range {rounds['min']}-{rounds['max']}; "
-             f"shared victories {_pct(v['shared_victories'])}",
+             f"shared victories {pct(v['shared_victories'])}",
              "ended: " + ", ".join(f"{k} {n:,}" for k, n in v["ends"].items())]
-    lines += _table(["seat", "wins", "mean score", "median"],
-                    [[str(s["seat"]), _pct(s["wins"]), _num(s["score"]),
+    lines += table(["seat", "wins", "mean score", "median"],
+                    [[str(s["seat"]), pct(s["wins"]), num(s["score"]),
                       str(s["score"]["median"])] for s in v["seats"]])
     if len(v["bots"]) > 1 or v["head_to_head"]:
-        lines += ["", *_table(["bot", "games", "wins", "mean score", "points per round"],
-                              [[b["bot"], f"{b['games']:,}", _pct(b["wins"]), _num(b["score"]),
-                                _num(b["points_per_round"], 2)] for b in v["bots"]])]
+        lines += ["", *table(["bot", "games", "wins", "mean score", "points per round"],
+                              [[b["bot"], f"{b['games']:,}", pct(b["wins"]), num(b["score"]),
+                                num(b["points_per_round"], 2)] for b in v["bots"]])]
     else:
         b = v["bots"][0]
-        lines.append(f"points per round ({b['bot']}): {_num(b['points_per_round'], 2)}")
+        lines.append(f"points per round ({b['bot']}): {num(b['points_per_round'], 2)}")
     if v["head_to_head"]:
-        lines += ["", *_table(["bot", "against", "finished ahead"],
-                              [[h["bot"], h["against"], _pct(h["ahead"])]
+        lines += ["", *table(["bot", "against", "finished ahead"],
+                              [[h["bot"], h["against"], pct(h["ahead"])]
                                for h in v["head_to_head"]])]
     if shown_cards(v):
-        lines += ["", *_table(
+        lines += ["", *table(
             ["card", "plays/game", "representative", "VP/game", "scored in", "scorer wins"],
             [[c["card"], f"{c['plays_per_game']:.2f}", f"{c['representative']:,}",
-              _num(c["vp_per_game"], 2), f"{c['scored_in']:,}", _pct(c["scorer_wins"])]
+              num(c["vp_per_game"], 2), f"{c['scored_in']:,}", pct(c["scorer_wins"])]
              for c in shown_cards(v)])]
     return lines

@@ -19,6 +19,7 @@ from pnp.errors import Problem, UsageError
 from pnp.games import get_game
 from pnp.games.engine import play
 from pnp.simulate.plan import CHUNK_GAMES, MAX_JOBS, Plan, Variant, game_seed, seating
+from pnp.simulate.restricted import barred_seat, seat_points
 from pnp.simulate.tally import ChunkResult, empty_result
 
 
@@ -29,12 +30,12 @@ def player_names(labels: Sequence[str]) -> list[str]:
 
 
 def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
-    """Play games `start` to `stop - 1` of `plan` in every variant: a pure function."""
+    """Play games `start` to `stop - 1` of `plan` in every variant (and, with
+    --restricted, every control deck and barred game): a pure function."""
     game = get_game(plan.game_id)
     module = game.engine
-    engine = module.ENGINE
-    card_events = getattr(module, "card_events", None)
-    bots = {b: game.bots[b.name](dict(b.options)) for b in plan.bots}
+    table = _Table(game, module.ENGINE, getattr(module, "card_events", None),
+                   {b: game.bots[b.name](dict(b.options)) for b in plan.bots})
     result = empty_result(plan)
     result.start, result.stop = start, stop
     base = plan.variants[0]
@@ -43,12 +44,9 @@ def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
         vp_of: dict[str, Counter] = {}
         finished = {}
         for variant in plan.variants:
-            seats = [variant.lineup[b] for b in seating(plan.seats, variant.players, index,
-                                                        seed)]
-            labels = [spec.label for spec in seats]
-            played = finished[variant.name] = play(engine, variant.config,
-                                                   [bots[spec] for spec in seats], seed)
-            events = card_events(played.final_state) if card_events else ()
+            played, labels = table.play(plan, variant, variant.config, index, seed)
+            finished[variant.name] = played
+            events = table.card_events(played.final_state) if table.card_events else ()
             result.tallies[variant.name].add(played.outcome, labels, events)
             vp_of[variant.name] = _vp_by_card(events)
             if plan.logs:
@@ -59,7 +57,43 @@ def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
             if variant.promo is not None and variant.replaces is not None:
                 result.paired[variant.name].add(_promo_figures(
                     variant, base, finished[variant.name], finished[base.name], vp_of))
+        if plan.restricted:
+            _restricted_games(plan, table, index, seed, finished, result)
     return result
+
+
+class _Table:
+    """What a chunk plays with: the game, its engine and card events, the bots built once."""
+
+    def __init__(self, game, engine, card_events, bots):
+        self.game, self.engine, self.card_events, self.bots = game, engine, card_events, bots
+
+    def play(self, plan: Plan, variant: Variant, config, index: int, seed: int):
+        """Game `index` of `variant`'s line-up, seated as the plan says, on `config`;
+        the played game and each seat's bot label."""
+        seats = [variant.lineup[b] for b in seating(plan.seats, variant.players, index, seed)]
+        played = play(self.engine, config, [self.bots[spec] for spec in seats], seed)
+        return played, [spec.label for spec in seats]
+
+
+def _restricted_games(plan: Plan, table: _Table, index: int, seed: int, finished: dict,
+                      result: ChunkResult) -> None:
+    """The seed's barred games: each against its deck's usual game of the same seed (the
+    control decks are played here), then each promo headline's four figures."""
+    decks = {v.name: v for v in plan.variants}
+    for control in plan.controls:
+        finished[control.name] = table.play(plan, control, control.config, index, seed)[0]
+        decks[control.name] = control
+    seat = barred_seat(index)
+    points = {}
+    for r in plan.restricted:
+        barred = table.play(plan, decks[r.deck], r.configs[seat], index, seed)[0]
+        points[r.name] = (seat_points(finished[r.deck].outcome, seat),
+                          seat_points(barred.outcome, seat))
+        result.restricted[r.name].add(points[r.name])
+    for h in plan.headlines:
+        if h.theirs is not None:
+            result.headlines[h.promo].add(points[h.mine] + points[h.theirs])
 
 
 def _promo_figures(variant: Variant, base: Variant, mine, theirs,

@@ -154,17 +154,24 @@ class ChunkResult:
     tallies: dict[str, Tally]
     paired: dict[str, Joint]
     records: list[tuple[str, int, dict]] = field(default_factory=list)
+    # --restricted: per barred card (seat's points as usual, when barred), and per promo
+    # headline (the promo's two, then the marked base copy's two)
+    restricted: dict[str, Joint] = field(default_factory=dict)
+    headlines: dict[str, Joint] = field(default_factory=dict)
 
     def merge(self, other: ChunkResult) -> None:
         self.stop = other.stop
-        for name, tally in other.tallies.items():
-            self.tallies[name].merge(tally)
-        for name, moments in other.paired.items():
-            self.paired[name].merge(moments)
+        for mine, theirs in ((self.tallies, other.tallies), (self.paired, other.paired),
+                             (self.restricted, other.restricted),
+                             (self.headlines, other.headlines)):
+            for name, value in theirs.items():
+                mine[name].merge(value)
 
 
 def empty_result(plan: Plan) -> ChunkResult:
     return ChunkResult(0, 0, {v.name: Tally(v.players) for v in plan.variants},
                        {v.name: Joint(len(PROMO_FIGURES)) for v in plan.variants
-                        if v.promo and v.replaces})
+                        if v.promo and v.replaces},
+                       restricted={r.name: Joint(2) for r in plan.restricted},
+                       headlines={h.promo: Joint(4) for h in plan.headlines if h.theirs})
 

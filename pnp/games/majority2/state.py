@@ -40,7 +40,11 @@ STATIC = frozenset({"protect_column", "disc_magnet"})
 @dataclass(frozen=True)
 class Config:
     """A game's setup: the card kinds, how many of each the deck holds, the start player
-    and the rule options. Frozen and picklable (it travels to `pnp simulate`'s workers)."""
+    and the rule options. Frozen and picklable (it travels to `pnp simulate`'s workers).
+
+    `barred[seat]`: card ids that seat may never Free Play or Standard Play (restricted
+    play, `pnp simulate --restricted`: what a seat loses without a card). Not a rule of the
+    game; a record never carries it."""
 
     members: tuple[Member, ...]
     deck: tuple[int, ...]
@@ -49,6 +53,7 @@ class Config:
     round_limit: int | None = None
     coins: int = 40
     discs: tuple[str, ...] = ("blue", "green", "red", "pink", "black")
+    barred: tuple[tuple[str, ...], ...] = ()
     # Derived per-kind tables (filled in __post_init__), so the hot paths index tuples.
     ids: tuple[str, ...] = field(init=False, repr=False, compare=False)
     index: dict[str, int] = field(init=False, repr=False, compare=False)
@@ -249,6 +254,8 @@ def requirements(st: State, seat: int) -> tuple[list[bool], list[bool]]:
     found = memo[1][seat]
     if found is None:
         found = memo[1][seat] = _requirements(st.cfg, st.areas[seat])
+        if st.cfg.barred:
+            found = memo[1][seat] = _barring(st.cfg, seat, found)
     return found
 
 
@@ -267,6 +274,17 @@ def _requirements(cfg: Config, area: tuple) -> tuple[list[bool], list[bool]]:
             met[k] = False
             free[k] = free[k] and ignore
     return met, free
+
+
+def _barring(cfg: Config, seat: int, found: tuple) -> tuple:
+    """(met, free) with the cards `seat` is barred from (`Config.barred`) unplayable: the
+    Free and Standard Play questions, and the stall test, then never offer them."""
+    barred = {cfg.index[card] for card in cfg.barred[seat]}
+    if not barred:
+        return found
+    met, free = found
+    return (tuple(ok and k not in barred for k, ok in enumerate(met)),
+            tuple(ok and k not in barred for k, ok in enumerate(free)))
 
 
 def requirement_met(st: State, seat: int, kind: int) -> bool:

@@ -112,3 +112,28 @@ def scored_copies(st, card_id: str, won: Sequence[int]) -> tuple[int, int]:
     counts = [sum(1 for k, _ in area if k == kind) for area in st.areas]
     winner = counts[won[0]] if len(won) == 1 else 0
     return (winner, sum(counts))
+
+
+# --- restricted play: a seat barred from a card --------------------------------------------
+
+MARK = "~marked"  # the id suffix of a base card's marked copy
+
+
+def marked_copy(config, card_id: str):
+    """The same deck with one copy of base card `card_id` given an id of its own
+    (`card_id~marked`), in the kind right after it: the deck position a promo replacing it
+    takes (`in_deck_position`). The rules never look at ids, so the deck plays as before;
+    but that one copy can now be barred alone, so the value of *one copy* of a base card
+    can be measured beside a promo's value, each game alike until the two cards differ."""
+    kind = config.index[card_id]
+    members, deck = list(config.members), list(config.deck)
+    members.insert(kind + 1, replace(members[kind], id=card_id + MARK))
+    deck[kind] -= 1
+    deck.insert(kind + 1, 1)
+    return replace(config, members=tuple(members), deck=tuple(deck))
+
+
+def barring(config, card_id: str) -> tuple:
+    """Two setups: seat 0 barred from `card_id`, and seat 1 barred from it."""
+    return tuple(replace(config, barred=tuple((card_id,) if s == seat else () for s in (0, 1)))
+                 for seat in (0, 1))

@@ -1,0 +1,78 @@
+"""A report's comparisons as JSON: a difference with its interval, test and pairing gain,
+and the family correction that flags them and gives each promo its verdict.
+
+Every comparison in a summary is a dict made by `comparison`; `correct_family` finds them
+all (`_tests`), adjusts their p-values together (`family.adjust`) and sets `significant`.
+A figure that is shown but not tested comes from `interval_only`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.simulate.family import adjust
+from pnp.simulate.joint import Estimate
+
+NO_COMPARISON = {"base": None, "difference": None, "low": None, "high": None,
+                  "significant": False, "z": None, "p": None, "p_adjusted": None,
+                  "unpaired_low": None, "unpaired_high": None, "narrowed": None}
+
+
+def comparison(paired: Estimate, unpaired: Estimate | None = None) -> dict[str, Any]:
+    """A difference's JSON: value, 95 % interval, p-value (adjusted later, with the
+    family), and how much narrower the paired interval is than the unpaired one."""
+    low, high = paired.interval()
+    found = {"difference": paired.value, "low": low, "high": high, "significant": False,
+             "z": paired.z, "p": paired.p, "p_adjusted": None}
+    if unpaired is not None:
+        u_low, u_high = unpaired.interval()
+        narrowed = (1 - (high - low) / (u_high - u_low)
+                    if u_high - u_low > 0 and high == high else None)
+        found.update(unpaired_low=u_low, unpaired_high=u_high, narrowed=narrowed)
+    return found
+
+
+def interval_only(estimate: Estimate) -> dict[str, Any]:
+    """A figure with its 95 % interval and no test (not a member of the family)."""
+    low, high = estimate.interval()
+    return {"value": estimate.value, "low": low, "high": high}
+
+
+def correct_family(summary: dict[str, Any], method: str, alpha: float) -> None:
+    """Correct the family of every comparison in the report (each dict with a "p"), flag
+    those whose adjusted p-value is at most α, then give each promo its verdict."""
+    tests = list(_tests(summary))
+    adjusted = adjust([t["p"] for t in tests], method)
+    for test, p in zip(tests, adjusted, strict=True):
+        test["p_adjusted"] = p
+        test["significant"] = p is not None and p <= alpha
+    summary["correction"] = {"method": method, "alpha": alpha,
+                             "family": sum(p is not None for p in adjusted)}
+    for row in summary.get("restricted", {}).get("promos", []):
+        if row["difference"] is not None:
+            row["significant"] = row["difference"]["significant"]
+            row["verdict"] = (("stronger" if row["difference"]["difference"] > 0 else "weaker")
+                              if row["significant"] else "no clear difference")
+    for promo in summary["promos"]:
+        vp, wins = promo["vp_per_copy"], promo["scorer_win_rate"]
+        if promo["replaces"] is None:
+            continue
+        promo["significant"] = vp["significant"] or wins["significant"]
+        direction = vp["difference"] if vp["significant"] else wins["difference"] or 0.0
+        promo["verdict"] = (("stronger" if direction > 0 else "weaker")
+                            if promo["significant"] else "no clear difference")
+
+
+def _tests(summary: dict[str, Any]):
+    """Every comparison of the report that is a test (the family), in report order."""
+    for promo in summary["promos"]:
+        for key in ("vp_per_copy", "scorer_win_rate"):
+            if promo[key]["p"] is not None:
+                yield promo[key]
+    restricted = summary.get("restricted", {})
+    for card in restricted.get("cards", []):
+        if card["drop"]["p"] is not None:
+            yield card["drop"]
+    for row in restricted.get("promos", []):
+        if row["difference"] is not None and row["difference"]["p"] is not None:
+            yield row["difference"]
