@@ -324,7 +324,19 @@ def test_new_d20_stacks(cli, tmp_path):
     result = cli("check", "--new", "d20-stacks", "--out", out, input=answers)
     assert result.exit_code == 0, result.stderr
     assert "not a player: G3" in result.stderr
-    assert json.loads(out.read_text("utf-8"))["stacks"][1] == ["G2:0", "G1:7", "G2:9"]
+    assert json.loads(out.read_text("utf-8"))["stacks"][1] == ["G2:-", "G1:7", "G2:9"]
+
+
+def test_new_d20_stacks_takes_spaces_and_keeps_the_dash_as_typed(cli, tmp_path):
+    out = tmp_path / "stacks.json"
+    answers = lines("G1, G2", "G1 : - ,G2: 5", "G1:x", "G2 :-, G1: 07", "", "", "")
+    result = cli("check", "--new", "d20-stacks", "--out", out, input=answers)
+    assert result.exit_code == 0, result.stderr
+    assert "Error: 'G1:x' is not PLAYER:VALUE with a value 0-20 or - for the dash" in \
+        result.stderr
+    assert "no spaces" not in result.stderr
+    assert json.loads(out.read_text("utf-8"))["stacks"] == [["G1:-", "G2:5"],
+                                                            ["G2:-", "G1:07"]]
 
 
 def test_new_reasks_invalid_player_lists(cli, tmp_path):

@@ -268,15 +268,15 @@ def _d20_stacks(entry: Entry, players: list[str], rules: dict, path: Path) -> di
     higher than the card below, on a closed stack) is flagged at once — live on a
     terminal, and after the line in any case — and kept only if the table confirms it is
     what happened (the check then reports it)."""
-    def cards_of(raw: str) -> list[tuple[str, int]]:
-        cards = [parse_card(c.strip()) for c in raw.split(",") if c.strip()]
-        strangers = sorted({p for p, _ in cards if p not in players})
+    def cards_of(raw: str) -> list[tuple[str, int, str]]:
+        cards = [_typed_card(c) for c in raw.split(",") if c.strip()]
+        strangers = sorted({p for p, _, _ in cards if p not in players})
         if strangers:
             raise ValueError(f"not a player: {', '.join(strangers)} "
                              f"(players: {', '.join(players)})")
         return cards
 
-    def parse_stack(raw: str) -> list[tuple[str, int]] | None:
+    def parse_stack(raw: str) -> list[tuple[str, int, str]] | None:
         return cards_of(raw) if raw else None
 
     def hint(raw: str) -> str | None:
@@ -288,7 +288,8 @@ def _d20_stacks(entry: Entry, players: list[str], rules: dict, path: Path) -> di
     stacks = []
     while True:
         cards = entry.ask(f"Stack {len(stacks) + 1}: cards bottom to top as PLAYER:VALUE, "
-                          "separated by commas (- for a dash; blank: no more stacks)",
+                          "separated by commas, spaces allowed (- for a dash; blank: no "
+                          "more stacks)",
                           parse_stack, default="", hint=hint)
         if cards is None:
             return {"stacks": stacks}
@@ -298,15 +299,29 @@ def _d20_stacks(entry: Entry, players: list[str], rules: dict, path: Path) -> di
         if problems and not entry.confirm("Keep this stack as typed (the check will "
                                           "report it)?", default=False):
             continue
-        stacks.append([f"{p}:{v}" for p, v in cards])
+        stacks.append([f"{p}:{typed}" for p, _, typed in cards])
 
 
-def illegal_cards(cards: list[tuple[str, int]]) -> list[str]:
+def _typed_card(text: str) -> tuple[str, int, str]:
+    """A card as typed at the table: `G1:12`, `G2 : -` (spaces around the colon and the
+    commas are fine here), as (player, value, the value as typed). The record keeps the
+    value as typed, so a dash stays a dash; it is checked by the record's own rule."""
+    player, _, typed = text.rpartition(":")
+    player, typed = player.strip(), typed.strip()
+    try:
+        _, value = parse_card(f"{player}:{typed}")
+    except ValueError:
+        raise ValueError(f"{shown(text.strip())!r} is not PLAYER:VALUE with a value 0-20 "
+                         "or - for the dash") from None
+    return player, value, typed
+
+
+def illegal_cards(cards: list[tuple[str, int, str]]) -> list[str]:
     """What is wrong with each card of one stack, bottom to top, by the placement rules
     the checker applies: `card 3 (G1:12): 12 is not greater than the 14 below it`."""
-    stack = tuple(Card(p, v) for p, v in cards)
-    return [f"card {c + 1} ({p}:{v}): {problem}"
-            for c, (p, v) in enumerate(cards)
+    stack = tuple(Card(p, v) for p, v, _ in cards)
+    return [f"card {c + 1} ({p}:{typed}): {problem}"
+            for c, (p, v, typed) in enumerate(cards)
             if c and (problem := placement_problem(stack[:c], v))]
 
 
