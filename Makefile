@@ -59,7 +59,7 @@ $(VENV)/.compiled: $(VENV)/.installed $(PACKAGE)
 # (about twice the random games per second; the games are identical). Optional: where
 # Cython or a C compiler is missing, a note says so and the .py modules run. Rebuilt only
 # when a source changes; an out-of-date build is never used (pnp/games/majority2/compiled.py).
-ENGINE_SOURCES := $(addprefix pnp/games/majority2/,state.py phases.py effects.py engine.py)
+ENGINE_SOURCES := $(foreach m,state phases effects engine,$(addprefix pnp/games/majority2/$(m),.py .pxd))
 ENGINE_STAMP   := pnp/games/majority2/_compiled/.stamp
 
 engine: $(ENGINE_STAMP)

@@ -87,3 +87,15 @@ def test_without_a_c_compiler_the_build_says_so_and_leaves_nothing(tmp_path):
     assert result.returncode == 1
     assert result.stdout.startswith("note: the Majority 2 engine runs as pure Python")
     assert not out.exists()
+
+
+def test_the_compiled_state_declares_every_field_of_state():
+    """state.pxd makes State a C-level class for the compiler: a field added to
+    State.__slots__ but not declared there would be missing from the compiled engine."""
+    import re
+
+    from pnp.games.majority2.state import State
+    text = (ROOT / "pnp" / "games" / "majority2" / "state.pxd").read_text()
+    declared = [name for line in re.findall(r"cdef public object (.*)", text)
+                for name in re.split(r",\s*", line.strip())]
+    assert declared == list(State.__slots__)

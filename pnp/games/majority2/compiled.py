@@ -1,7 +1,8 @@
 """The optional compiled build of the Majority 2 engine: the same source files, compiled.
 
 Why: random play is the floor under every bot and balance run, and the engine's hot
-modules (`MODULES`) run about twice as fast when Cython compiles them unchanged. `make`
+modules (`MODULES`) run about twice as fast when Cython compiles them unchanged (the `.pxd`
+files beside them only declare `State` a C-level class for the compiler). `make`
 builds them into `_compiled/` (tools/build_engine.py) when Cython and a C compiler are at
 hand; the games are the same either way (tests/test_majority2_golden.py plays the golden
 seeds both ways).
@@ -31,8 +32,13 @@ PURE_ENV = "PNP_PURE_PYTHON"
 
 
 def source_sha256(name: str) -> str:
-    """The sha256 of module `name`'s source file as it is now."""
-    return hashlib.sha256(Path(__file__).with_name(f"{name}.py").read_bytes()).hexdigest()
+    """The sha256 of module `name`'s source as it is now: its `.py` file, and the `.pxd`
+    file of declarations the compiler reads beside it."""
+    digest = hashlib.sha256()
+    for suffix in (".py", ".pxd"):
+        path = Path(__file__).with_name(name + suffix)
+        digest.update(path.read_bytes() if path.is_file() else b"")
+    return digest.hexdigest()
 
 
 def current_build() -> dict[str, Path] | None:

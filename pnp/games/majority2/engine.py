@@ -222,7 +222,7 @@ def playout(st: State, rng: random.Random, record=None, max_actions: int = 1_000
     stack = st.stack
     getrandbits = rng.getrandbits
     draw_actions = st.cfg.draw_actions
-    stop = until_round if until_round is not None else float("inf")
+    stop = until_round if until_round is not None else 1 << 62  # an int: a cheaper compare
     need, weights = st.need, st.weights  # kept here until the loop stops
     count = 0
     while need is not None and st.round < stop:

@@ -161,6 +161,8 @@ def _free_question(st: State, p: int) -> tuple:
     waived by the rule option), into any column; no cost."""
     free = requirements(st, p)[1]
     allowed = [k for k in st.hands[p] if free[k]]
+    if not allowed:
+        return (p, "free", [PASS])
     return _hand_question(p, "free", allowed, st.cfg.free_actions)
 
 
@@ -168,17 +170,18 @@ def _play_question(st: State, p: int) -> tuple:
     """Standard Play: pass, or a hand card whose cost the face-up coins pay and whose
     requirement is met, into any column."""
     met = requirements(st, p)[0]
-    up, cost = st.up[p], st.cfg.cost
+    up, cfg = st.up[p], st.cfg
+    cost = cfg.cost
     allowed = [k for k in st.hands[p] if cost[k] <= up and met[k]]
-    return _hand_question(p, "play", allowed, st.cfg.play_actions)
+    if not allowed:
+        return (p, "play", [PASS])
+    return _hand_question(p, "play", allowed, cfg.play_actions)
 
 
 def _hand_question(p: int, kind: str, allowed: list, actions: tuple) -> tuple:
     """Pass, then each allowed card's three actions (`actions[card]`), cards in the order
     they first appear in the hand (`allowed`: the hand's allowed cards, copies included).
     A card held in several copies is one option per column, with its copies as weight."""
-    if not allowed:
-        return (p, kind, [PASS])
     options = [PASS]
     if len(allowed) == 1 or len(set(allowed)) == len(allowed):  # no twins
         for k in allowed:
