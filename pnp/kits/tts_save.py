@@ -165,29 +165,37 @@ _CHECKS = {"DeckCustom": _deck, "Card": _card, "Custom_Dice": _image,
 
 
 def missing_urls(save: dict, timeout: float = 10.0) -> list[str]:
-    """`$.path: URL: why` for every image or PDF URL of the save that cannot be fetched:
-    a file:// URL whose file is missing, an http(s) URL that does not answer 200."""
+    """`$.path: URL: why` for every image or PDF URL of the save that cannot be fetched —
+    a file:// URL whose file is missing, an http(s) URL that does not answer 200 — each
+    distinct URL fetched once and named at its first place."""
+    places: dict[str, list[str]] = {}
+    for path, url in urls(save):
+        places.setdefault(url, []).append(path)
+    missing = []
+    for url, paths in places.items():
+        why = _unreachable(url, timeout)
+        if why:
+            more = f" (and {len(paths) - 1} more place(s))" if len(paths) > 1 else ""
+            missing.append(f"{paths[0]}: {url}: {why}{more}")
+    return missing
+
+
+def _unreachable(url: str, timeout: float) -> str:
+    """Why `url` cannot be fetched, or "" when it answers."""
     from pathlib import Path
     from urllib.error import HTTPError, URLError
     from urllib.parse import unquote, urlsplit
     from urllib.request import Request, urlopen
 
-    missing = []
-    for path, url in urls(save):
-        parts = urlsplit(url)
-        if parts.scheme == "file":
-            if not Path(unquote(parts.path)).is_file():
-                missing.append(f"{path}: {url}: no such file")
-            continue
-        try:
-            with urlopen(Request(url, method="GET"), timeout=timeout) as answer:
-                answer.read(1)
-                status = answer.status
-        except HTTPError as err:
-            status = err.code
-        except (URLError, OSError, ValueError) as err:
-            missing.append(f"{path}: {url}: {getattr(err, 'reason', err)}")
-            continue
-        if status != 200:
-            missing.append(f"{path}: {url}: HTTP {status}")
-    return missing
+    parts = urlsplit(url)
+    if parts.scheme == "file":
+        return "" if Path(unquote(parts.path)).is_file() else "no such file"
+    try:
+        with urlopen(Request(url, method="GET"), timeout=timeout) as answer:
+            answer.read(1)
+            status = answer.status
+    except HTTPError as err:
+        status = err.code
+    except (URLError, OSError, ValueError) as err:
+        return str(getattr(err, "reason", err))
+    return "" if status == 200 else f"HTTP {status}"
