@@ -168,6 +168,16 @@ def test_shop_profile_refusals(cli, tmp_path, args, message):
     assert message in result.stderr
 
 
+@pytest.mark.parametrize(("args", "message"), [
+    (["majority-rules"], "nothing to export (no card decks among the chosen games)"),
+    (["majority2", "-c", "coins"], "nothing to export (majority2/coins: 24 × 24 mm round"),
+])
+def test_a_profile_with_nothing_to_export_exits_2(cli, tmp_path, args, message):
+    result = cli("export", "shop", *args, "--profile", "dtc", "--out", tmp_path)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
 def test_round_tokens_are_left_out_and_named(cli, tmp_path):
     result = cli("export", "shop", "majority2", "--profile", "dtc", "-c", "coins", "-c",
                  "player-aid", "--out", tmp_path)

@@ -139,6 +139,9 @@ def export_shop_profile(request: BuildRequest, profile: str = "generic",
                                f"{shop.name} card product of that size")
             else:
                 chosen.append((game_id, title, deck, product))
+    if not chosen:
+        why = "; ".join(skipped) if skipped else "no card decks among the chosen games"
+        raise UsageError(f"--profile {profile}: nothing to export ({why})")
     writer = _write_dtc if profile == "dtc" else _write_images
     return ShopExport(writer(request, shop, chosen, icc, jobs, progress), skipped)
 
