@@ -1,6 +1,7 @@
 """`pnp games`, `pnp schema`, `pnp validate`, and help for every command."""
 
 import json
+import shutil
 
 import pytest
 from typer.main import get_command
@@ -16,17 +17,30 @@ def test_games_json_lists_components_and_counts(cli):
     assert result.exit_code == 0
     games = json.loads(result.stdout)["games"]
     assert [g["id"] for g in games] == ["majority", "majority2", "majority-rules", "d20-stacks"]
-    documents = {"rules": 1, "quick-reference": 1, "score-pad": 1, "kit": 1}
-    translated = {**documents, "rules": 2, "quick-reference": 2}
-    five = {**documents, "rules": 5, "quick-reference": 5}
+    two = {"rules": 2, "quick-reference": 2, "score-pad": 2, "kit": 1}
+    five = {"rules": 5, "quick-reference": 5, "score-pad": 5, "kit": 1}
     # Tuck boxes: one per card deck (The Majority's 206 word cards take several).
     extra = {"majority": {**five, "tuck-box": 8},
-             "majority2": {"player-aid": 2, "tuck-box": 4, **translated},
-             "majority-rules": translated,
-             "d20-stacks": {**documents, "rules": 2, "quick-reference": 2, "tuck-box": 1}}
+             "majority2": {"player-aid": 2, "tuck-box": 4, **two},
+             "majority-rules": two, "d20-stacks": {**two, "tuck-box": 1}}
     for game in games:
         counts = {c["id"]: c["count"] for c in game["components"]}
         assert counts == {**EXPECTED_COMPONENTS[game["id"]], **extra[game["id"]]}
+    assert {g["id"]: g["languages"] for g in games} == {
+        "majority": ["en", "de", "es", "fr", "it"], "majority2": ["en", "it"],
+        "majority-rules": ["en", "it"], "d20-stacks": ["en", "it"]}
+
+
+def test_a_language_is_listed_only_when_all_its_files_exist(cli, tmp_path):
+    """The Majority in Italian needs its rule sheet, word list and card texts."""
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    (data / "majority" / "strings.it.json").unlink()
+    games = json.loads(cli("games", "--json", "--data", data).stdout)["games"]
+    assert games[0]["languages"] == ["en", "de", "es", "fr"]
+    result = cli("build", "majority", "--lang", "it", "--data", data, "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "majority: en, de, es, fr" in result.stderr
 
 
 def test_games_lists_every_buildable_component_with_its_files(cli, tmp_path):
@@ -42,8 +56,8 @@ def test_games_lists_every_buildable_component_with_its_files(cli, tmp_path):
     result = cli("build", "majority2", "-c", "player-aid", "-c", "score-pad", "--out", out,
                  "--no-gallery")
     assert result.exit_code == 0, result.stderr
-    assert sorted(p.name for p in (out / "majority2").iterdir()) == ["player-aid.pdf",
-                                                                     "score-pad.pdf"]
+    assert sorted(p.name for p in (out / "majority2").iterdir()) == [
+        "player-aid.pdf", "score-pad-it.pdf", "score-pad.pdf"]
 
 
 @pytest.mark.parametrize(("game", "name", "built"), [
@@ -68,7 +82,8 @@ def test_component_option_names_ids_and_file_names_when_unknown(cli, tmp_path):
         "point-cards-1, point-cards-5, preparation-cards, quick-reference, rules, score-pad, "
         "tuck-box, variant-card, vote-cards, word-cards; or a file name: point-cards, "
         "quick-reference-de, quick-reference-es, quick-reference-fr, quick-reference-it, "
-        "rules-de, rules-es, rules-fr, rules-it\n")
+        "rules-de, rules-es, rules-fr, rules-it, score-pad-de, score-pad-es, score-pad-fr, "
+        "score-pad-it\n")
 
 
 def test_games_table(cli):

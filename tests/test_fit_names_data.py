@@ -49,18 +49,21 @@ def test_a_token_text_too_long_names_tokens_json_then_the_box(cli, tmp_path, gam
     assert not (tmp_path / "out" / game / "tokens.pdf").exists()
 
 
-def test_a_point_card_unit_too_long_names_components_json(cli, tmp_path):
+@pytest.mark.parametrize(("lang", "file"), [(None, "strings.en.json"),
+                                            ("de", "strings.de.json")])
+def test_a_point_card_unit_too_long_names_the_strings_file(cli, tmp_path, lang, file):
     def longer(value):
-        value["point_cards"][1]["unit"] = "POINTS " * 8
+        value["point_units"]["5"] = "POINTS " * 8
 
-    data, path = _data_with(tmp_path, "majority", "components.json", longer)
-    result = cli("build", "majority", "-c", "point-cards-5", "--data", data,
+    data, path = _data_with(tmp_path, "majority", file, longer)
+    lang_option = ("--lang", lang) if lang else ()
+    result = cli("build", "majority", "-c", "point-cards-5", "--data", data, *lang_option,
                  "--out", tmp_path / "out", "--no-gallery")
     assert result.exit_code == 2
     first = result.output.strip().splitlines()[0]
     assert first.startswith(f"error: {path}:")
-    assert ": $.point_cards[1]: 5-point card: " in first
-    assert "point-card.json" in first.split("$.point_cards[1]", 1)[1]
+    assert ': $.point_units["5"]: 5-point card: ' in first
+    assert "point-card.json" in first.split('$.point_units["5"]', 1)[1]
 
 
 def test_a_layout_text_that_cannot_fit_still_names_the_layout(cli, tmp_path):

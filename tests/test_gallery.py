@@ -83,3 +83,57 @@ def test_gallery_in_a_real_browser(gallery):
     assert images and all(width > 0 for _, width in images), images
     assert links and all(Path(unquote(urlparse(href).path)).is_file() for href in links)
     assert shot.stat().st_size > 10_000
+
+
+@pytest.fixture(scope="module")
+def languages_gallery(tmp_path_factory) -> Path:
+    """The Majority's variant card in English and German, and every language's rules."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    out = tmp_path_factory.mktemp("languages")
+    runner = CliRunner()
+    for extra in (["-c", "variant-card", "-c", "quick-reference"],
+                  ["-c", "variant-card", "--lang", "de"]):
+        result = runner.invoke(app, ["build", "majority", "--out", str(out), *extra],
+                               catch_exceptions=False)
+        assert result.exit_code == 0, result.stderr
+    return out
+
+
+def test_a_game_in_several_languages_gets_a_language_picker(languages_gallery):
+    page = (languages_gallery / "index.html").read_text(encoding="utf-8")
+    labels = [x.split("</label>")[0].split(">")[-1] for x in page.split('<label')[1:]]
+    assert labels == ["All languages", "English", "Deutsch", "Español", "Français",
+                      "Italiano"]
+    assert '<figure class="lang-de">' in page and '<figure class="lang-en">' in page
+
+
+def test_the_language_picker_shows_one_languages_files_in_a_browser(languages_gallery):
+    from playwright.sync_api import sync_playwright
+
+    def visible(page) -> list[str]:
+        return page.evaluate("Array.from(document.querySelectorAll('figure'))"
+                             ".filter(f => f.offsetParent !== null)"
+                             ".map(f => f.querySelector('figcaption a').textContent)")
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto((languages_gallery / "index.html").as_uri())
+            everything = visible(page)
+            page.click("label[for=lang-majority-de]")
+            german = visible(page)
+            page.screenshot(path=str(languages_gallery / "picker-de.png"), full_page=True)
+            page.click("label[for=lang-majority-en]")
+            english = visible(page)
+            page.click("label[for=lang-majority-all]")
+            again = visible(page)
+        finally:
+            browser.close()
+    assert "variant-card-de.pdf" in everything and "quick-reference-it.pdf" in everything
+    assert sorted(german) == ["quick-reference-de.pdf", "variant-card-de.pdf"]
+    assert sorted(english) == ["quick-reference.pdf", "variant-card.pdf"]
+    assert again == everything

@@ -29,6 +29,10 @@ def build_command(
     printer: str = typer.Option(None, "--printer", help="Use a saved printer profile's "
                                 "offsets (see `pnp printer`)."),
     words: Path = opt.WORDS,
+    lang: str = typer.Option(None, "--lang", help="Build the kit in this language: its "
+                             "word list and card texts (The Majority), rules, quick "
+                             "reference and score pad, each file named -LANG (none for "
+                             "en). `pnp games` lists each game's languages."),
     promos: list[Path] = opt.PROMOS,
     dice: str = typer.Option("nets", "--dice", help="Majority Rules! dice: nets (fold "
                              "paper cubes) or stickers (for blank 16 mm dice)."),
@@ -55,6 +59,8 @@ def build_command(
 
     Example: pnp build majority --paper letter --words my-words.txt --bleed 3
 
+    Example: pnp build majority --lang de   (German kit: word-cards-de.pdf ... kit-de.pdf)
+
     Example: pnp build majority2 --promos my-promos.json --printer office
 
     Example: pnp build majority2 --art my-art/ --bleed 3
@@ -78,7 +84,8 @@ def build_command(
                                templates_dir=templates, words=words,
                                font=font_family(font, font_bold, font_italic,
                                                 font_bold_italic),
-                               promos=tuple(promos or ()), dice=dice, art_dir=art)
+                               promos=tuple(promos or ()), dice=dice, art_dir=art,
+                               lang=lang)
         print_problems(build_warnings(request), "warning")
         planned = plan_build(request)
         with _progress(len(planned)) as bar:

@@ -15,20 +15,23 @@ def games_command(
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
     data: Path = typer.Option(None, "--data", help="Read game data from this folder."),
 ) -> None:
-    """List the games and every component `pnp build -c` accepts: cards and pieces with
-    their counts (from the data files), player aids, rule sheets, quick references and
-    score pads (count: files, one per language), and the PDF files that hold each.
+    """List the games, the languages each kit can be built in (`pnp build --lang`), and
+    every component `pnp build -c` accepts: cards and pieces with their counts (from the
+    data files), player aids, rule sheets, quick references and score pads (count: files,
+    one per language), and the PDF files that hold each.
 
     Example: pnp games --json
     """
     from pnp.games import GAMES
     from pnp.kits.build import buildable_components
+    from pnp.kits.languages import languages
     from pnp.kits.request import BuildRequest
 
     with user_errors():
         request = BuildRequest(data_dir=data)
         listing = [
             {"id": g.id, "title": g.title, "players": list(g.players),
+             "languages": languages(g.id, data),
              "components": [{"id": c.id, "count": c.count, "title": c.title,
                              "files": [f"{stem}.pdf" for stem in c.files]}
                             for c in buildable_components(g.id, request)]}
@@ -41,7 +44,8 @@ def games_command(
     for game in listing:
         low, high = game["players"]
         players = f"{low}" if low == high else f"{low}-{high}"
-        typer.echo(f"{game['id']}  {game['title']} ({players} players)")
+        typer.echo(f"{game['id']}  {game['title']} ({players} players; "
+                   f"languages: {', '.join(game['languages'])})")
         for comp in game["components"]:
             typer.echo(f"  {comp['id']:<20} {comp['count']:>4}  {comp['title']:<{width}}  "
                        f"{', '.join(comp['files'])}".rstrip())

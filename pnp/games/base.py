@@ -44,6 +44,12 @@ class Game:
     decks: Callable[..., list] | None = None
     # The module (`pnp.games.<game>.play`) defining CHECKER, ENGINE, BOTS and TO_RECORD.
     play: str | None = None
+    # The words printed around the pieces (render.sheets.SheetWords) in the content's
+    # language; None: the title and the English words.
+    sheet_words: Callable[[Any], Any] | None = None
+    # Keys of the data files that exist once per language (`words.it.json`): a language of
+    # the game needs each of them (see kits/languages.py).
+    localized: tuple[str, ...] = ()
 
     def data_file(self, key: str) -> DataFile:
         return next(f for f in self.data_files if f.key == key)

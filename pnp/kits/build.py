@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from pnp.errors import FitError, Problem, UsageError
 from pnp.games import get_game
 from pnp.games.gamedata import load_content
-from pnp.kits.documents import document_files
+from pnp.kits.documents import document_files, missing_documents
 from pnp.kits.kit import DOCUMENTS as KIT_DOCUMENTS
 from pnp.kits.kit import KIT_NAME, write_kit
+from pnp.kits.languages import check_language, localized_files, suffix
 from pnp.kits.request import BuildRequest, PlannedFile
 from pnp.render.art import art_folder, with_art
 from pnp.render.decks import FileSummary, check_print_options, sized_by_layouts
@@ -24,6 +25,7 @@ from pnp.render.geometry import Size, paper_size
 from pnp.render.images import MAX_DPI, MIN_DPI
 from pnp.render.layout import layout_set
 from pnp.render.printables import check_file, render_file
+from pnp.render.sheets import SheetWords
 from pnp.render.tuckbox import tuck_boxes
 
 
@@ -52,11 +54,13 @@ def run_build(request: BuildRequest,
 
 def build_warnings(request: BuildRequest) -> list[Problem]:
     """What is worth telling but does not stop the build — a word list with an odd number
-    of words leaves its last card's back blank — the same warnings `pnp validate` prints."""
-    if "majority" not in request.game_ids:
-        return []
+    of words leaves its last card's back blank (the same warning `pnp validate` prints),
+    a `--lang` without its own rules uses the English ones."""
     _check_options(request)
-    return list(_content("majority", request).words.warnings)
+    warnings = [w for g in request.game_ids for w in missing_documents(g, request)]
+    if "majority" not in request.game_ids:
+        return warnings
+    return list(_content("majority", request).words.warnings) + warnings
 
 
 def _check_options(request: BuildRequest) -> None:
@@ -70,6 +74,9 @@ def _check_options(request: BuildRequest) -> None:
     if request.dice != "nets" and "majority-rules" not in request.game_ids:
         raise UsageError("--dice sets how Majority Rules! dice are printed; "
                          "add the game 'majority-rules'")
+    if request.lang is not None:
+        check_language(request.lang, request.game_ids, request.data_dir,
+                       request.templates_dir)
     if request.font is not None:
         font_set(request.font)  # every face parsed now: a bad font file is refused up front
     for option, folder in (("--templates", request.templates_dir), ("--data", request.data_dir),
@@ -89,7 +96,10 @@ def game_printables(request: BuildRequest) -> list[tuple[str, str, list]]:
 
 
 def _content(game_id: str, request: BuildRequest):
-    overrides = {"words": request.words} if request.words and game_id == "majority" else {}
+    overrides = localized_files(game_id, request.lang, request.data_dir) if request.lang \
+        else {}
+    if request.words and game_id == "majority":
+        overrides["words"] = request.words
     promos = list(request.promos) if game_id == "majority2" else None
     return load_content(game_id, request.data_dir, overrides, promos)
 
@@ -149,25 +159,29 @@ def buildable_components(game_id: str, request: BuildRequest) -> list[Buildable]
 
 
 def _game_files(game_id: str, request: BuildRequest) -> list[PlannedFile]:
-    decks = _printables(game_id, request)
-    title = get_game(game_id).title
-    files = _deck_files(game_id, title, decks, request) + document_files(game_id, request)
-    return files + [_kit_file(game_id, title, decks, files, request)]
+    game = get_game(game_id)
+    content = _content(game_id, request)
+    decks = _printables(game_id, request, content)
+    words = game.sheet_words(content) if game.sheet_words else SheetWords(game.title)
+    files = _deck_files(game_id, words, decks, request) + document_files(game_id, request)
+    return files + [_kit_file(game_id, words, decks, files, request)]
 
 
-def _kit_file(game_id: str, title: str, decks: list, files: list[PlannedFile],
+def _kit_file(game_id: str, words: SheetWords, decks: list, files: list[PlannedFile],
               request: BuildRequest) -> PlannedFile:
     """`kit.pdf`: every printable packed, then the primary-language documents."""
     layouts = layout_set(request.templates_dir)
-    documents = [f.data for f in files if f.data and f.path.stem in KIT_DOCUMENTS]
-    path = request.out_dir / game_id / f"{KIT_NAME}.pdf"
+    documents = [f.data for f in files if f.data and f.components[0] in KIT_DOCUMENTS
+                 and (request.lang or f.path.stem in KIT_DOCUMENTS)]
+    path = request.out_dir / game_id / f"{KIT_NAME}{suffix(request.lang)}.pdf"
 
     def render(part_path, part):
         return render_file(part_path, part, layouts, font_set(request.font),
-                           request.print_options, title, None, checked=True)
+                           request.print_options, words, None, checked=True)
 
     def write(progress):
-        return write_kit(path, decks, documents, render, request.options, title, progress)
+        return write_kit(path, decks, documents, render, request.options, words.title,
+                         progress)
 
     return PlannedFile(game_id, path, (KIT_NAME,), write)
 
@@ -176,7 +190,7 @@ def _deck_options(game_id: str, request: BuildRequest) -> dict:
     return {"dice": request.dice} if game_id == "majority-rules" else {}
 
 
-def _deck_files(game_id: str, title: str, decks: list,
+def _deck_files(game_id: str, title: str | SheetWords, decks: list,
                 request: BuildRequest) -> list[PlannedFile]:
     """Group printables (card decks, piece sets) by output file; one PDF may hold several."""
     layouts = layout_set(request.templates_dir)
@@ -185,7 +199,7 @@ def _deck_files(game_id: str, title: str, decks: list,
         by_file.setdefault(deck.file, []).append(deck)
     files = []
     for name, group in by_file.items():
-        path = request.out_dir / game_id / f"{name}.pdf"
+        path = request.out_dir / game_id / f"{name}{suffix(request.lang)}.pdf"
 
         def write(progress, group=group, path=path):
             return render_file(path, group, layouts, font_set(request.font),

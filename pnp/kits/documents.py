@@ -1,10 +1,13 @@
 """Plan a game's documents: rule sheets, quick references and its score pad.
 
 The texts and data live in the templates folder — `rules/<game>.<lang>.md`,
-`rules/<game>.quick-reference.<lang>.md`, `diagrams/<NAME>.json`, `score-pads/<game>.json`.
-With `--templates DIR` a file in DIR wins over the shipped one of the same name, so a user
-can translate or reword one text without copying the rest. English texts become
-`rules.pdf` and `quick-reference.pdf`; other languages add their code (`rules-it.pdf`).
+`rules/<game>.quick-reference.<lang>.md`, `diagrams/<NAME>.json` (`<NAME>.<lang>.json`
+for translated labels), `score-pads/<game>.json` (`<game>.<lang>.json`). With
+`--templates DIR` a file in DIR wins over the shipped one of the same name, so a user can
+translate or reword one text without copying the rest. English documents become
+`rules.pdf`, `quick-reference.pdf` and `score-pad.pdf`; other languages add their code
+(`rules-it.pdf`). A build without `--lang` makes every language's documents; with it, that
+language's only.
 
 Each document is rendered once, in memory, when the build checks it; writing then puts
 those bytes in place, so checking everything first costs no second rendering.
@@ -12,13 +15,18 @@ those bytes in place, so checking everything first costs no second rendering.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.content import paths
 from pnp.errors import DataError, FitError, Problem
+from pnp.kits.languages import (
+    document_language,
+    rule_texts,
+    score_pads,
+    suffix,
+    template_roots,
+)
 from pnp.kits.request import PlannedFile
 from pnp.render.decks import FileSummary
 from pnp.render.fonts import FontFamily, font_set
@@ -26,11 +34,6 @@ from pnp.render.fonts import FontFamily, font_set
 if TYPE_CHECKING:  # the renderers pull in platypus: import them only when rendering
     from pnp.render.diagram import DiagramLibrary
     from pnp.render.rulesheet import RenderedPdf
-
-PRIMARY_LANGUAGE = "en"
-_TEXT_NAME = re.compile(r"^(?P<game>[a-z0-9-]+?)\.(?:(?P<quick>quick-reference)\.)?"
-                        r"(?P<lang>[a-z]{2})\.md$")
-
 
 class _Document:
     """One document file: rendered on first need (the check), then written from memory."""
@@ -64,51 +67,52 @@ class _Document:
 
 
 def document_files(game_id: str, request) -> list:
-    """The PlannedFiles for `game_id`'s rules (every language), quick references and score
-    pad, in that order; components `rules`, `quick-reference` and `score-pad`."""
+    """The PlannedFiles for `game_id`'s rules, quick references and score pads (every
+    language, or the request's), in that order; components `rules`, `quick-reference` and
+    `score-pad`."""
     from pnp.render.diagram import DiagramLibrary
 
-    roots = _roots(request.templates_dir)
+    roots = template_roots(request.templates_dir)
     diagrams = DiagramLibrary([root / "diagrams" for root in roots])
     paper = request.options.paper
     out = request.out_dir / game_id
     planned = []
     for quick, component in ((False, "rules"), (True, "quick-reference")):
-        for lang, text in _texts(roots, game_id, quick).items():
-            suffix = "" if lang == PRIMARY_LANGUAGE else f"-{lang}"
-            doc = _Document(out / f"{component}{suffix}.pdf",
-                            _rule_renderer(text, paper, request.font, diagrams, quick))
-            planned.append(PlannedFile(game_id, doc.path, (component,), doc.write, doc.check,
-                                       data=doc.data))
-    pad = _first(roots, Path("score-pads") / f"{game_id}.json")
-    if pad is not None:
-        doc = _Document(out / "score-pad.pdf", _pad_renderer(pad, paper, request.font))
-        planned.append(PlannedFile(game_id, doc.path, ("score-pad",), doc.write, doc.check,
-                                   data=doc.data))
+        for lang, text in _wanted(rule_texts(roots, game_id, quick), request):
+            render = _rule_renderer(text, paper, request.font, diagrams, quick)
+            planned.append(_planned(game_id, out / f"{component}{suffix(lang)}.pdf",
+                                    component, render))
+    for lang, pad in _wanted(score_pads(roots, game_id), request):
+        render = _pad_renderer(pad, paper, request.font)
+        planned.append(_planned(game_id, out / f"score-pad{suffix(lang)}.pdf", "score-pad",
+                                render))
     return planned
 
 
-def _roots(user_templates: Path | None) -> list[Path]:
-    shipped = paths.templates_dir()
-    if user_templates is None or user_templates.resolve() == shipped.resolve():
-        return [shipped]
-    return [user_templates, shipped]
+def missing_documents(game_id: str, request) -> list[Problem]:
+    """A warning per document that `--lang` has no text for (the English one is used)."""
+    if request.lang is None:
+        return []
+    roots = template_roots(request.templates_dir)
+    found = {"rules": rule_texts(roots, game_id, False),
+             "quick reference": rule_texts(roots, game_id, True),
+             "score pad": score_pads(roots, game_id)}
+    return [Problem(str(roots[0]), f"{game_id} has no {kind} in {request.lang!r}: the "
+                                   "English one is used")
+            for kind, texts in found.items()
+            if texts and document_language(texts, request.lang) != request.lang]
 
 
-def _first(roots: list[Path], relative: Path) -> Path | None:
-    return next((root / relative for root in roots if (root / relative).is_file()), None)
+def _wanted(found: dict[str, Path], request) -> list[tuple[str, Path]]:
+    """Every language's file, or only the one of the request's `--lang` (English when
+    there is none in that language)."""
+    lang = document_language(found, request.lang)
+    return [(k, v) for k, v in found.items() if lang is None or k == lang]
 
 
-def _texts(roots: list[Path], game_id: str, quick: bool) -> dict[str, Path]:
-    """Language code → text file, the first root holding a language winning."""
-    found: dict[str, Path] = {}
-    for root in roots:
-        folder = root / "rules"
-        for path in sorted(folder.glob(f"{game_id}.*.md")) if folder.is_dir() else ():
-            match = _TEXT_NAME.match(path.name)
-            if match and match["game"] == game_id and bool(match["quick"]) == quick:
-                found.setdefault(match["lang"], path)
-    return dict(sorted(found.items(), key=lambda kv: (kv[0] != PRIMARY_LANGUAGE, kv[0])))
+def _planned(game_id: str, path: Path, component: str, render) -> PlannedFile:
+    doc = _Document(path, render)
+    return PlannedFile(game_id, doc.path, (component,), doc.write, doc.check, data=doc.data)
 
 
 def _rule_renderer(text: Path, paper: str, font: FontFamily | Path | None,

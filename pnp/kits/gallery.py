@@ -7,7 +7,9 @@ beside it (PNG images, print-shop PDFs, Tabletop Simulator decks) and the calibr
 sheet — all relative paths inside the output folder, so it works from the file system,
 a USB stick or any web server. A manifest (`gallery.json`) remembers files from earlier
 builds, so building one game keeps the others listed; files that no longer exist drop
-out. Exports and `pnp calibrate` refresh the page of a folder that has one.
+out. Exports and `pnp calibrate` refresh the page of a folder that has one. A game built
+in several languages (`rules-it.pdf`, `word-cards-de.pdf`) gets a language picker: radio
+buttons that show one language's files, in CSS alone.
 
 The manifest lives in a folder others may write to, so it is read as untrusted input:
 every entry is checked (types, counts, a known game, paths that stay inside OUT and name
@@ -37,6 +39,9 @@ MAX_COUNT = 1_000_000
 _FIELDS = {"game": str, "pdf": str, "pages": int, "cards": int, "unit": str, "thumbs": list}
 _OPTIONAL = {"printing": str, "paper": str}  # not written by older versions
 _SAFE_PART = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._ -]*$")
+_LANGUAGE_SUFFIX = re.compile(r"-(?P<lang>[a-z]{2}(?:-[A-Z]{2})?)$")
+LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "fr": "Français", "de": "Deutsch",
+                  "es": "Español"}
 
 
 CALIBRATION = "calibration.pdf"
@@ -207,16 +212,49 @@ def _thumbnails(pdf: Path, folder: Path) -> list[Path]:
 def render_html(entries: list[GalleryEntry], out_dir: Path | None = None) -> str:
     """The whole page; thumbnails, PDFs and the exports found in `out_dir` linked by
     relative paths."""
-    sections = []
+    sections, rules = [], []
     for game_id, game in GAMES.items():
         mine = [e for e in entries if e.game == game_id]
         exports = _exports(out_dir, game_id) if out_dir is not None else []
         if mine or exports:
             sections.append(_section(game.title, game_id, mine, exports))
+            rules += _picker_rules(game_id, _languages(mine))
     if out_dir is not None and _inside(out_dir, out_dir / CALIBRATION):
         sections.append(_calibration())
     body = "\n".join(sections) or "<p>Nothing built yet: run <code>pnp build</code>.</p>"
-    return _PAGE.format(body=body)
+    return _PAGE.format(body=body, picker="\n".join(rules))
+
+
+def language_of(pdf: str) -> str:
+    """A file's language from its name: `rules-it.pdf` is Italian, `rules.pdf` English."""
+    match = _LANGUAGE_SUFFIX.search(PurePosixPath(pdf).stem)
+    return match["lang"] if match else "en"
+
+
+def _languages(entries: list[GalleryEntry]) -> list[str]:
+    found = {language_of(e.pdf) for e in entries}
+    return sorted(found, key=lambda lang: (lang != "en", lang)) if len(found) > 1 else []
+
+
+def _picker(game_id: str, languages: list[str]) -> str:
+    """Radio buttons (no script): All, then one per language; CSS hides the others."""
+    if not languages:
+        return ""
+    name = html.escape(f"lang-{game_id}")
+    buttons = [f'<input class="pick" type="radio" name="{name}" id="{name}-all" checked>'
+               f'<label class="language" for="{name}-all">All languages</label>']
+    buttons += [f'<input class="pick" type="radio" name="{name}" '
+                f'id="{name}-{html.escape(lang)}">'
+                f'<label class="language" for="{name}-{html.escape(lang)}">'
+                f'{html.escape(LANGUAGE_NAMES.get(lang, lang))}</label>'
+                for lang in languages]
+    return "\n".join(buttons) + "\n"
+
+
+def _picker_rules(game_id: str, languages: list[str]) -> list[str]:
+    """For each language's button: hide every file of the section in another language."""
+    return [f"#lang-{game_id}-{lang}:checked ~ .files figure:not(.lang-{lang}) "
+            "{ display: none; }" for lang in languages]
 
 
 def _section(title: str, game_id: str, entries: list[GalleryEntry],
@@ -224,8 +262,9 @@ def _section(title: str, game_id: str, entries: list[GalleryEntry],
     items = "\n".join(_item(e) for e in entries)
     more = (f'\n<h3>Exports</h3>\n<ul class="exports">\n{"".join(exports)}</ul>'
             if exports else "")
+    picker = _picker(game_id, _languages(entries))
     return (f'<section id="{html.escape(game_id)}">\n<h2>{html.escape(title)}</h2>\n'
-            f'<div class="files">\n{items}\n</div>{more}\n</section>')
+            f'{picker}<div class="files">\n{items}\n</div>{more}\n</section>')
 
 
 def _item(e: GalleryEntry) -> str:
@@ -236,7 +275,8 @@ def _item(e: GalleryEntry) -> str:
              if e.cards else "")
     paper = f"{_paper_name(e.paper)} paper. " if e.paper else ""
     how = PRINTING.get(e.printing, PRINTING[""])
-    return (f'<figure>\n<a href="{_href(e.pdf)}">{thumbs}</a>\n'
+    return (f'<figure class="lang-{html.escape(language_of(e.pdf))}">\n'
+            f'<a href="{_href(e.pdf)}">{thumbs}</a>\n'
             f'<figcaption><a href="{_href(e.pdf)}">{name}.pdf</a><br>'
             f'{count}{int(e.pages)} page{"s" if e.pages != 1 else ""}<br>'
             f'<span class="how">{html.escape(paper + how)}</span></figcaption>\n</figure>')
@@ -325,6 +365,12 @@ figure {{ margin: 0; background: #fff; padding: .6rem; border: 1px solid #ddd; }
 figure img {{ height: 170px; border: 1px solid #ccc; margin-right: .3rem; background: #fff; }}
 figcaption {{ font-size: .85rem; margin-top: .3rem; max-width: 22rem; }}
 .how {{ color: #555; }} .exports {{ font-size: .9rem; }}
+input.pick {{ position: absolute; opacity: 0; }}
+.language {{ display: inline-block; margin: 0 .3rem .6rem 0; padding: .2rem .7rem;
+  border: 1px solid #263238; border-radius: 1rem; cursor: pointer; font-size: .9rem; }}
+input.pick:checked + .language {{ background: #263238; color: #fff; }}
+input.pick:focus-visible + .language {{ outline: 2px solid #1565C0; }}
+{picker}
 </style>
 </head>
 <body>

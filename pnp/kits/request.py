@@ -28,6 +28,9 @@ class BuildRequest:
     font: FontFamily | Path | None = None
     dice: str = "nets"
     art_dir: Path | None = None
+    # The kit's language (`--lang`): its word list and card texts, its documents only, and
+    # "-<lang>" in every file name but English's. None: English cards, every document.
+    lang: str | None = None
 
     @property
     def game_ids(self) -> tuple[str, ...]:

@@ -39,7 +39,7 @@ from pnp.render.layout import LayoutSet
 from pnp.render.model import Card, Deck, Face
 from pnp.render.packing import PackedPage, PackItem, pack
 from pnp.render.pdf import pdf_canvas
-from pnp.render.sheets import draw_sheet, plan_sheet
+from pnp.render.sheets import SheetWords, draw_sheet, plan_sheet, sheet_words
 
 BACK_MODES = ("duplex-long", "duplex-short", "fold", "none")
 
@@ -89,26 +89,28 @@ class _Job:
     layouts: LayoutSet
     fonts: FontSet
     options: PrintOptions
-    title: str
+    words: SheetWords
     progress: Callable[[], None] | None
     forms: FormCache
     pages: int = 0
 
 
 def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
-                 options: PrintOptions, title: str,
+                 options: PrintOptions, title: str | SheetWords,
                  progress: Callable[[], None] | None = None,
                  checked: bool = False) -> FileSummary:
     """Draw `decks` into `path` (atomically); FitError listing every card that cannot be
-    drawn, checked before a single page is written (unless the caller just did)."""
+    drawn, checked before a single page is written (unless the caller just did). `title`
+    is the game's title, or the sheet words of the kit's language."""
     check_print_options(options)
     problems = [] if checked else preflight(decks, layouts, fonts, options)
     if problems:
         raise FitError(problems)
     paper = paper_size(options.paper)
     subject = ", ".join(d.title for d in decks)
-    with pdf_canvas(path, paper, title, subject, fonts) as c:
-        job = _Job(c, layouts, fonts, options, title, progress, FormCache(c, options.bleed))
+    words = sheet_words(title)
+    with pdf_canvas(path, paper, words.title, subject, fonts) as c:
+        job = _Job(c, layouts, fonts, options, words, progress, FormCache(c, options.bleed))
         _render_decks(job, decks)
     unit = "token" if all(d.shape == "circle" for d in decks) else "card"
     return FileSummary(path, job.pages, sum(len(d.cards) for d in decks), unit,
@@ -258,7 +260,7 @@ def _render_page(job: _Job, page: PackedPage, two_sided: bool) -> None:
         _draw_fronts(job, chunk, page.boxes)
         _draw_backs(job, chunk, page.fold_backs, (0.0, 0.0))
         both = page.boxes + page.fold_backs.boxes
-        _furniture(job, page.paper, both, shapes * 2, chunk, "fronts and backs", page.fold)
+        _furniture(job, page.paper, both, shapes * 2, chunk, "both", page.fold)
         _finish_page(job)
         return
     _start_page(job, page.paper)
@@ -284,20 +286,13 @@ def _start_page(job: _Job, paper: Size) -> None:
     job.c.setPageSize((pt(paper.width), pt(paper.height)))
 
 
-def sheet_labels(title: str, names: list[str], number: int, side: str) -> list[str]:
-    """The sheet label, longest first: with the decks on the sheet, then without."""
-    tail = f"sheet {number}" + (f" ({side})" if side else "")
-    full = f"{title} · {' + '.join(dict.fromkeys(names))} · {tail}"
-    return [full, f"{title} · {tail}"]
-
-
 def _furniture(job: _Job, paper: Size, slots, shapes, chunk: list[_Placed], side: str,
                fold=None) -> None:
     """Crop marks, cut lines, fold line, label and scale bar, clear of each other."""
-    labels = sheet_labels(job.title, [p.deck.title for p in chunk], job.pages + 1, side)
+    labels = job.words.labels([p.deck.title for p in chunk], job.pages + 1, side)
     font = job.fonts.name("bold")
     plan = plan_sheet(paper, slots, shapes, job.options.bleed, job.options.crop_marks,
-                      labels, font, fold)
+                      labels, font, fold, caption=job.words.scale)
     draw_sheet(job.c, plan, job.forms, font)
     if job.options.registration and side != "backs":
         draw_registration(job.c, paper, job.options.registration)

@@ -132,10 +132,10 @@ def label_forms(texts: Sequence[str], font: str) -> list[tuple[Size, str, float]
             for s in LABEL_SIZES for t in texts]
 
 
-def bar_forms(font: str) -> list[Size]:
+def bar_forms(font: str, caption: str = CAPTION) -> list[Size]:
     """The scale bar's two forms: caption left of the bar (thin, long), or caption
     above it (50 mm long, thicker) for a margin without the length."""
-    caption = string_width(CAPTION, font, CAPTION_SIZE) / MM
+    caption = string_width(caption, font, CAPTION_SIZE) / MM
     thin = Size(SCALE_BAR + 1.5 + caption, max(text_height(font, CAPTION_SIZE),
                                                _TICK_LONG + 0.2))
     compact = Size(SCALE_BAR, _TICK_LONG + 0.8 + text_height(font, COMPACT_CAPTION_SIZE))
@@ -162,7 +162,7 @@ def sheet_label(c, placement: Placement, text: str, font: str, size: float) -> N
     c.restoreState()
 
 
-def scale_bar(c, placement: Placement, font: str) -> None:
+def scale_bar(c, placement: Placement, font: str, caption: str = CAPTION) -> None:
     """A 50 mm bar with 10 mm ticks: hold a ruler to it to check the printer did not scale
     the page (cards are only the right size at 100 %)."""
     c.saveState()
@@ -184,7 +184,7 @@ def scale_bar(c, placement: Placement, font: str) -> None:
     c.setFont(font, size)
     descent = -_ascent_descent(font, size)[1]
     if caption_at[1] is None:
-        c.drawRightString(pt(caption_at[0]), descent, CAPTION)
+        c.drawRightString(pt(caption_at[0]), descent, caption)
     else:
-        c.drawCentredString(pt(caption_at[0]), pt(caption_at[1]) + descent, CAPTION)
+        c.drawCentredString(pt(caption_at[0]), pt(caption_at[1]) + descent, caption)
     c.restoreState()

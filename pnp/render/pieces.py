@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pnp.errors import FitError, Location, Problem, UsageError
 from pnp.render.cutfiles import draw_registration
-from pnp.render.decks import FileSummary, PrintOptions, sheet_labels
+from pnp.render.decks import FileSummary, PrintOptions
 from pnp.render.draw import FaceContext, FormCache, draw_face, draw_text, fitted_text, text_fits
 from pnp.render.fonts import FontSet
 from pnp.render.geometry import Box, Size, paper_size, pt
@@ -22,7 +22,7 @@ from pnp.render.layout import LayoutBox, LayoutSet
 from pnp.render.model import Piece, PieceFace, PieceSet, PieceText
 from pnp.render.packing import PackedPage, PackItem, pack
 from pnp.render.pdf import pdf_canvas
-from pnp.render.sheets import draw_sheet, plan_sheet
+from pnp.render.sheets import SheetWords, draw_sheet, plan_sheet, sheet_words
 
 CUT_GREY = 0.25
 FOLD_GREY = 0.45
@@ -30,7 +30,7 @@ _NOWHERE = Location("")
 
 
 def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: FontSet,
-                  options: PrintOptions, title: str,
+                  options: PrintOptions, title: str | SheetWords,
                   progress: Callable[[], None] | None = None,
                   checked: bool = False) -> FileSummary:
     """Draw every piece of `sets` into `path` (atomically), after checking all of them
@@ -41,7 +41,8 @@ def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: F
     subject = ", ".join(s.title for s in sets)
     pages = piece_pages(sets, options)
     font = fonts.name("bold")
-    with pdf_canvas(path, paper_size(options.paper), title, subject, fonts) as c:
+    words = sheet_words(title)
+    with pdf_canvas(path, paper_size(options.paper), words.title, subject, fonts) as c:
         forms = FormCache(c, options.bleed)
         for number, page in enumerate(pages, start=1):
             c.setPageSize((pt(page.paper.width), pt(page.paper.height)))
@@ -49,8 +50,8 @@ def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: F
                 _draw_piece(c, item.ref[1], slot, layouts, fonts, options)
             names = [item.ref[0].title for item in page.items]
             plan = plan_sheet(page.paper, page.boxes, ["rect"] * len(page.boxes),
-                              options.bleed, False, sheet_labels(title, names, number, ""),
-                              font, pieces=True)
+                              options.bleed, False, words.labels(names, number, ""),
+                              font, pieces=True, caption=words.scale)
             draw_sheet(c, plan, forms, font)
             if options.registration:
                 draw_registration(c, page.paper, options.registration)

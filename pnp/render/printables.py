@@ -15,6 +15,7 @@ from pnp.render.fonts import FontSet
 from pnp.render.layout import LayoutSet
 from pnp.render.model import Deck, PieceSet
 from pnp.render.pieces import preflight_pieces, render_pieces
+from pnp.render.sheets import SheetWords
 
 _RENDERERS: dict[type, tuple[Callable, Callable]] = {
     Deck: (render_decks, preflight),
@@ -31,7 +32,7 @@ def _kind(printables: Sequence) -> tuple[Callable, Callable]:
 
 
 def render_file(path: Path, printables: Sequence, layouts: LayoutSet, fonts: FontSet,
-                options: PrintOptions, title: str,
+                options: PrintOptions, title: str | SheetWords,
                 progress: Callable[[], None] | None = None,
                 checked: bool = False) -> FileSummary:
     """Draw `printables` (all of one kind) into `path`; `checked` when `check_file` has

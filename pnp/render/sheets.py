@@ -22,6 +22,7 @@ from pnp.render.furniture import (
 )
 from pnp.render.geometry import Box, Size
 from pnp.render.marks import (
+    CAPTION,
     bar_forms,
     crop_marks,
     cut_lines,
@@ -31,6 +32,32 @@ from pnp.render.marks import (
     scale_bar,
     sheet_label,
 )
+
+
+@dataclass(frozen=True)
+class SheetWords:
+    """The words printed around the pieces, in the kit's language: the game's title (also
+    the PDF's title) and the sheet label's and scale bar's words."""
+
+    title: str
+    sheet: str = "sheet {number}"
+    fronts: str = "fronts"
+    backs: str = "backs"
+    both: str = "fronts and backs"
+    scale: str = CAPTION
+
+    def labels(self, names: Sequence[str], number: int, side: str) -> list[str]:
+        """The sheet label, longest first: with the decks on the sheet, then without.
+        `side` is "fronts", "backs", "both" (a fold sheet) or "" (one-sided)."""
+        sides = {"fronts": self.fronts, "backs": self.backs, "both": self.both}
+        tail = self.sheet.format(number=number) + (f" ({sides[side]})" if side else "")
+        full = f"{self.title} · {' + '.join(dict.fromkeys(names))} · {tail}"
+        return [full, f"{self.title} · {tail}"]
+
+
+def sheet_words(title: str | SheetWords) -> SheetWords:
+    """A bare title stands for the English words."""
+    return title if isinstance(title, SheetWords) else SheetWords(title)
 
 
 @dataclass(frozen=True)
@@ -46,6 +73,7 @@ class SheetPlan:
     label: Placement | None
     label_text: str = ""
     label_size: float = 6.5
+    caption: str = CAPTION
 
     def furniture(self) -> list[Box]:
         return [p.box for p in (self.label, self.bar) if p is not None]
@@ -53,7 +81,8 @@ class SheetPlan:
 
 def plan_sheet(paper: Size, slots: Sequence[Box], shapes: Sequence[str], bleed: float,
                marks_on: bool, labels: Sequence[str], font: str,
-               fold: Segment | None = None, pieces: bool = False) -> SheetPlan:
+               fold: Segment | None = None, pieces: bool = False,
+               caption: str = CAPTION) -> SheetPlan:
     """Marks and cut lines for card `slots` (or none for `pieces`, which carry their own
     outlines), then the bar and the label placed clear of them and of every cut."""
     rects = [b for b, s in zip(slots, shapes, strict=True) if s != "circle"]
@@ -62,21 +91,25 @@ def plan_sheet(paper: Size, slots: Sequence[Box], shapes: Sequence[str], bleed: 
     if marks_on and not pieces:
         marks = crop_mark_segments(rects, slots, paper, bleed, fold)
     drawn_fold = fold_segment(fold, paper) if fold else None
-    bar, label, texts = _place(paper, keep_out(slots, bleed, marks, drawn_fold), labels, font)
+    bar, label, texts = _place(paper, keep_out(slots, bleed, marks, drawn_fold), labels, font,
+                               caption)
     if bar is None or label is None:
         # Last resort: give up the crop marks that crowd the furniture, never the rules.
-        bar, label, texts = _place(paper, keep_out(slots, bleed, [], drawn_fold), labels, font)
+        bar, label, texts = _place(paper, keep_out(slots, bleed, [], drawn_fold), labels, font,
+                                   caption)
         marks = clear_of(marks, [p.box for p in (bar, label) if p is not None])
     cut_rects = tuple(rects) if marks_on and bleed == 0 and not pieces else ()
     cut_circles = tuple(circles) if marks_on and not pieces else ()
     text, size = texts if texts else ("", 6.5)
     return SheetPlan(paper, tuple(marks), cut_rects, cut_circles, drawn_fold, bar, label,
-                     text, size)
+                     text, size, caption)
 
 
-def _place(paper: Size, obstacles: list[Box], labels: Sequence[str], font: str):
+def _place(paper: Size, obstacles: list[Box], labels: Sequence[str], font: str,
+           caption: str):
     """The bar (bottom right first), then the label (bottom left first) clear of it."""
-    bar = place(paper, obstacles, bar_forms(font), "end", ("bottom", "top", "right", "left"))
+    bar = place(paper, obstacles, bar_forms(font, caption), "end",
+                ("bottom", "top", "right", "left"))
     around = obstacles + ([bar.box.grown(2.0)] if bar else [])
     forms = label_forms(labels, font)
     label = place(paper, around, [f[0] for f in forms], "start")
@@ -89,7 +122,7 @@ def draw_sheet(c, plan: SheetPlan, forms, font: str) -> None:
 
     def shared():
         if plan.bar is not None:
-            scale_bar(c, plan.bar, font)
+            scale_bar(c, plan.bar, font, plan.caption)
         if plan.cut_rects:
             cut_lines(c, plan.cut_rects, "rect", plan.fold)
         if plan.cut_circles:
@@ -99,7 +132,7 @@ def draw_sheet(c, plan: SheetPlan, forms, font: str) -> None:
             fold_line(c, plan.fold)
 
     key = ("sheet", plan.paper, plan.marks, plan.cut_rects, plan.cut_circles, plan.fold,
-           plan.bar)
+           plan.bar, plan.caption)
     forms.place(key, plan.paper.width, plan.paper.height, shared, grow=0.0)
     if plan.label is not None:
         sheet_label(c, plan.label, plan.label_text, font, plan.label_size)

@@ -10,9 +10,12 @@ GAME = Game(
     data_files=(
         DataFile("words", "words.json", "majority-words"),
         DataFile("components", "components.json", "majority-components"),
+        DataFile("strings", "strings.en.json", "majority-strings"),
     ),
     make_content=content.make_content,
     components=content.components,
     decks=printing.decks,
     play="pnp.games.majority.play",
+    sheet_words=printing.sheet_words,
+    localized=("words", "strings"),
 )

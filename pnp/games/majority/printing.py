@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from pnp.content.wordlist import Word, WordList
+from pnp.content.wordlist import Word
 from pnp.errors import Location
 from pnp.games.majority.content import MajorityContent
 from pnp.render.model import Card, Deck, Face
+from pnp.render.sheets import SheetWords
 
 SIZE = "poker"
 
 
 def decks(content: MajorityContent) -> list[Deck]:
-    """Every printed deck, in the order of `pnp games`."""
+    """Every printed deck, in the order of `pnp games`, in the strings file's language."""
     return [
-        word_deck(content.words),
+        word_deck(content),
         _vote_deck(content),
         _preparation_deck(content),
         *_point_decks(content),
@@ -22,41 +23,57 @@ def decks(content: MajorityContent) -> list[Deck]:
     ]
 
 
-def _back(label: str) -> Face:
-    return Face("majority-back", {"label": label})
+def sheet_words(content: MajorityContent) -> SheetWords:
+    """The sheet labels' and scale bar's words in the strings file's language."""
+    texts = content.texts
+    return SheetWords(texts.game, texts.sheet["number"], texts.sheet["fronts"],
+                      texts.sheet["backs"], texts.sheet["both"], texts.sheet["scale"])
 
 
-def _word_face(word: Word | None) -> Face:
+def _back(content: MajorityContent, label: str) -> Face:
+    return Face("majority-back", {"card_title": content.texts.card_title,
+                                  "label": content.texts.backs[label]})
+
+
+def _blank_face(content: MajorityContent) -> Face:
+    return Face("blank-card", {"card_title": content.texts.card_title,
+                               "hint": content.texts.blank_card})
+
+
+def _word_face(word: Word | None, content: MajorityContent) -> Face:
     if word is None:
-        return Face("blank-card")
-    return Face("word-card", {"word": word.text},
+        return _blank_face(content)
+    return Face("word-card", {"word": word.text, "card_title": content.texts.card_title},
                 source=Location(word.file, word.line, word.path))
 
 
-def word_deck(words: WordList) -> Deck:
+def word_deck(content: MajorityContent) -> Deck:
     """Double-sided word cards: each face one word; an odd list ends on a blank back."""
     cards = tuple(
-        Card(_word_face(card.front), _word_face(card.back),
+        Card(_word_face(card.front, content), _word_face(card.back, content),
              label=f"word card {i + 1} ({card.front.text}"
                    + (f" / {card.back.text})" if card.back else ")"),
              name=card.front.text + (f" / {card.back.text}" if card.back else ""))
-        for i, card in enumerate(words.cards)
+        for i, card in enumerate(content.words.cards)
     )
-    return Deck("word-cards", "Word cards", SIZE, cards, file="word-cards")
+    return Deck("word-cards", content.texts.decks["word-cards"], SIZE, cards,
+                file="word-cards")
 
 
 def _vote_deck(content: MajorityContent) -> Deck:
     cards = []
     for vote_set in content.vote_sets:
-        colours = {"rgb": vote_set.rgb, "symbol": vote_set.symbol, "colour": vote_set.colour}
-        back = Face("vote-back", colours)
+        colours = {"rgb": vote_set.rgb, "symbol": vote_set.symbol, "colour": vote_set.name}
+        back = Face("vote-back", {**colours, "card_title": content.texts.card_title,
+                                  "vote_back": content.texts.vote_back.format(
+                                      colour=vote_set.name)})
         for face in content.vote_faces:
-            front = Face("vote-card", {**colours, "option": face.label, "caption": face.caption},
-                         source=face.source)
+            front = Face("vote-card", {**colours, "option": face.printed,
+                                       "caption": face.caption}, source=face.source)
             cards.append(Card(front, back, label=f"{vote_set.colour} vote {face.label}",
                               art=f"vote-cards-{face.label}"))
-    return Deck("vote-cards", "Vote cards", SIZE, tuple(cards), file="vote-cards",
-                keep_together=len(content.vote_faces))
+    return Deck("vote-cards", content.texts.decks["vote-cards"], SIZE, tuple(cards),
+                file="vote-cards", keep_together=len(content.vote_faces))
 
 
 def _preparation_deck(content: MajorityContent) -> Deck:
@@ -66,18 +83,19 @@ def _preparation_deck(content: MajorityContent) -> Deck:
              label=f"preparation card {p.label}")
         for p in content.preparation
     )
-    return Deck("preparation-cards", "Preparation cards", SIZE, cards,
-                file="preparation-cards", back=_back("Preparation"))
+    return Deck("preparation-cards", content.texts.decks["preparation-cards"], SIZE, cards,
+                file="preparation-cards", back=_back(content, "preparation"))
 
 
 def _point_decks(content: MajorityContent) -> list[Deck]:
+    title = content.texts.decks["point-cards"]
     return [
-        Deck(f"point-cards-{p.value}", f"{p.value}-point cards", SIZE,
+        Deck(f"point-cards-{p.value}", title.format(value=p.value), SIZE,
              tuple(Card(Face("point-card", {"value": p.value, "unit": p.unit, "rgb": p.rgb},
                              source=p.source),
                         label=f"{p.value}-point card", art=f"point-cards-{p.value}")
                    for _ in range(p.count)),
-             file="point-cards", back=_back("Points"))
+             file="point-cards", back=_back(content, "points"))
         for p in content.point_kinds
     ]
 
@@ -88,13 +106,14 @@ def _variant_deck(content: MajorityContent) -> Deck:
                               "colour_upper": f.colour.upper()}, source=f.source)
         for f in content.variant
     )
-    return Deck("variant-card", "Variant card", SIZE,
+    return Deck("variant-card", content.texts.decks["variant-card"], SIZE,
                 (Card(front, back, label="variant card", art="variant-card"),),
                 file="variant-card")
 
 
 def _blank_deck(content: MajorityContent) -> Deck:
-    blank = Face("blank-card")
+    blank = _blank_face(content)
     cards = tuple(Card(blank, blank, label=f"blank card {i + 1}", art="blank-cards")
                   for i in range(content.blank_cards))
-    return Deck("blank-cards", "Blank cards", SIZE, cards, file="blank-cards")
+    return Deck("blank-cards", content.texts.decks["blank-cards"], SIZE, cards,
+                file="blank-cards")
