@@ -37,9 +37,17 @@ class FileReport:
 
 
 def default_paths(data_dir: Path | None = None) -> list[Path]:
-    """Every shipped data file: each game's declared files, then the examples."""
+    """Every shipped data file: each game's declared files and their other languages
+    (`words.it.json`), then the examples."""
     root = data_dir or paths.data_dir()
-    files = [root / g.id / f.filename for g in GAMES.values() for f in g.data_files]
+    files = []
+    for game in GAMES.values():
+        for data_file in game.data_files:
+            files.append(root / game.id / data_file.filename)
+            if data_file.key in game.localized:
+                stem = data_file.filename.split(".", 1)[0]
+                files += sorted(p for p in (root / game.id).glob(f"{stem}.*.json")
+                                if p.name != data_file.filename)
     examples = root / "examples"
     if examples.is_dir():
         files += sorted(p for p in examples.rglob("*") if p.suffix in _SUFFIXES)

@@ -84,6 +84,7 @@ def _case(name: str):
 
 VALIDATE_FILES = [
     "data/majority/words.json", "data/majority/components.json",
+    "data/majority/strings.de.json",
     "data/majority2/members.json", "data/majority2/promos.json",
     "data/majority2/factions.json", "data/majority2/tokens.json",
     "data/majority-rules/components.json", "data/d20-stacks/deck.json",

@@ -168,3 +168,11 @@ def test_a_user_adds_a_language_with_two_files(cli, tmp_path):
 def test_build_help_explains_the_language_option(cli):
     result = cli("build", "--help")
     assert "--lang" in result.stdout and "pnp build majority --lang de" in result.stdout
+
+
+def test_validate_without_paths_checks_every_languages_files(cli):
+    result = cli("validate")
+    assert result.exit_code == 0, result.stderr
+    for lang in ("it", "fr", "de", "es"):
+        for name in (f"words.{lang}.json", f"strings.{lang}.json"):
+            assert f"ok  {DATA / name}  (" in result.stdout, name
