@@ -13,7 +13,7 @@ from pnp.kits.gallery import MANIFEST, PRINTING
 
 def _figure(page: str, pdf: str) -> str:
     """The gallery's <figure> of one PDF."""
-    match = re.search(rf'<figure>\n<a href="{re.escape(pdf)}">.*?</figure>', page, re.S)
+    match = re.search(rf'<figure[^>]*>\n<a href="{re.escape(pdf)}">.*?</figure>', page, re.S)
     assert match, pdf
     return match.group(0)
 
