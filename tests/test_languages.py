@@ -48,7 +48,7 @@ def german(tmp_path_factory) -> Path:
 
 
 def test_the_german_kit_is_every_file_in_german(german):
-    expected = [f"{name}-de.pdf" for name in CARD_FILES + DOCUMENTS + ["kit"]]
+    expected = [f"{name}-de.pdf" for name in CARD_FILES + DOCUMENTS + ["tuck-box", "kit"]]
     assert sorted(p.name for p in german.iterdir()) == sorted(expected)
 
 
