@@ -176,3 +176,9 @@ def test_validate_without_paths_checks_every_languages_files(cli):
     for lang in ("it", "fr", "de", "es"):
         for name in (f"words.{lang}.json", f"strings.{lang}.json"):
             assert f"ok  {DATA / name}  (" in result.stdout, name
+
+
+def test_the_german_tuck_boxes_speak_german(german):
+    body = flat(german / "tuck-box-de.pdf")
+    assert "KLEBEN" in body and "103 Karten" in body and "Schachteln · Bogen 1" in body
+    assert "GLUE" not in body and "Tuck boxes" not in body and " cards" not in body

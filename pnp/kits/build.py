@@ -110,8 +110,13 @@ def _printables(game_id: str, request: BuildRequest, content=None) -> list:
     printables = game.decks(content, **_deck_options(game_id, request)) if game.decks else []
     layouts = layout_set(request.templates_dir)
     sized = sized_by_layouts(with_art(printables, art_folder(request.art_dir), layouts), layouts)
-    boxes = tuck_boxes(game.title, sized, _room(request.options))
+    boxes = tuck_boxes(_sheet_words(game, content), sized, _room(request.options))
     return sized + ([boxes] if boxes else [])
+
+
+def _sheet_words(game, content) -> SheetWords:
+    """The words around and on the printed pieces, in the content's language."""
+    return game.sheet_words(content) if game.sheet_words else SheetWords(game.title)
 
 
 def _room(options) -> Size:
@@ -162,7 +167,7 @@ def _game_files(game_id: str, request: BuildRequest) -> list[PlannedFile]:
     game = get_game(game_id)
     content = _content(game_id, request)
     decks = _printables(game_id, request, content)
-    words = game.sheet_words(content) if game.sheet_words else SheetWords(game.title)
+    words = _sheet_words(game, content)
     files = _deck_files(game_id, words, decks, request) + document_files(game_id, request)
     return files + [_kit_file(game_id, words, decks, files, request)]
 

@@ -37,7 +37,7 @@ from pnp.render.marks import (
 @dataclass(frozen=True)
 class SheetWords:
     """The words printed around the pieces, in the kit's language: the game's title (also
-    the PDF's title) and the sheet label's and scale bar's words."""
+    the PDF's title), the sheet label's and scale bar's words, and the tuck boxes' words."""
 
     title: str
     sheet: str = "sheet {number}"
@@ -45,6 +45,9 @@ class SheetWords:
     backs: str = "backs"
     both: str = "fronts and backs"
     scale: str = CAPTION
+    tuck_boxes: str = "Tuck boxes"
+    box_cards: str = "{count} cards"
+    glue: str = "GLUE"
 
     def labels(self, names: Sequence[str], number: int, side: str) -> list[str]:
         """The sheet label, longest first: with the decks on the sheet, then without.

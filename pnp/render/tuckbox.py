@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from pnp.render.geometry import Size, card_size
 from pnp.render.model import Deck, Face, Piece, PieceFace, PieceSet, PieceText
+from pnp.render.sheets import SheetWords, sheet_words
 
 CARD_THICKNESS = 0.30
 SIDE_SLACK = 1.0
@@ -104,9 +105,12 @@ def glue_areas(net: Net) -> tuple[tuple[tuple[float, float], ...], ...]:
             ((x3, y1), (x3 + e, y0), (x4 - e, y0), (x4, y1)))
 
 
-def tuck_box(game: str, deck: str, card: Size, count: int, back: Face | None,
+def tuck_box(game: str | SheetWords, deck: str, card: Size, count: int, back: Face | None,
              label: str) -> Piece:
-    """The net of a box for `count` cards of `card` size."""
+    """The net of a box for `count` cards of `card` size, its words in `game`'s language
+    (a bare title: English)."""
+    words = sheet_words(game)
+    game = words.title
     box = BoxSize.for_deck(card, count)
     net = net_for(box)
     x0, x1, x2, x3, x4, x5 = net.xs
@@ -121,7 +125,7 @@ def tuck_box(game: str, deck: str, card: Size, count: int, back: Face | None,
         PieceText(x1 + pad, y2 + box.height * 0.35, box.width - 2 * pad, 12, deck, size=12,
                   min_size=6),
         PieceText(x1 + pad, y2 + box.height * 0.22, box.width - 2 * pad, 8,
-                  f"{count} cards", size=9, min_size=6, colour="#616161"),
+                  words.box_cards.format(count=count), size=9, min_size=6, colour="#616161"),
         PieceText(x3 + pad, y3 + 1, box.width - 2 * pad, max(3.0, box.depth - 2), deck,
                   size=min(10.0, max(3.0, box.depth - 2) * 2.2), min_size=3),
     ]
@@ -130,10 +134,10 @@ def tuck_box(game: str, deck: str, card: Size, count: int, back: Face | None,
             texts.append(PieceText(left + 1, y2 + pad, box.depth - 2, box.height - 2 * pad,
                                    game, size=min(12.0, (box.depth - 2) * 2), min_size=4,
                                    font="bold", rotate=90))
-    texts += [PieceText(x0 + 1, y2 + 20, GLUE_FLAP - 2, 30, "GLUE", size=7, min_size=5,
+    texts += [PieceText(x0 + 1, y2 + 20, GLUE_FLAP - 2, 30, words.glue, size=7, min_size=5,
                         colour="#616161", rotate=90),
               PieceText(x3 + pad, y0 + 0.5, box.width - 2 * pad, max(3.0, y1 - y0 - 1),
-                        "GLUE", size=7, min_size=3, colour="#616161")]
+                        words.glue, size=7, min_size=3, colour="#616161")]
     return Piece(net.size.width, net.size.height, cut=(outline(net),), folds=folds(net),
                  faces=faces, texts=tuple(texts),
                  areas=tuple((area, GLUE_FILL) for area in glue_areas(net)), label=label)
@@ -149,9 +153,10 @@ def boxes_needed(card: Size, count: int, room: Size) -> int:
     return MAX_BOXES
 
 
-def tuck_boxes(game: str, decks: list, room: Size) -> PieceSet | None:
+def tuck_boxes(game: str | SheetWords, decks: list, room: Size) -> PieceSet | None:
     """A box (or several, for a thick deck) per card deck of a game; round tokens get
-    none. None when the game has no card deck."""
+    none. None when the game has no card deck. `game`: its title, or its words in the
+    kit's language."""
     pieces = []
     for deck in decks:
         if not isinstance(deck, Deck) or deck.shape == "circle" or not deck.cards:
@@ -167,4 +172,4 @@ def tuck_boxes(game: str, decks: list, room: Size) -> PieceSet | None:
             pieces.append(tuck_box(game, name, card, held, design, f"tuck box: {name}"))
     if not pieces:
         return None
-    return PieceSet(TUCK_BOX, "Tuck boxes", TUCK_BOX, tuple(pieces))
+    return PieceSet(TUCK_BOX, sheet_words(game).tuck_boxes, TUCK_BOX, tuple(pieces))

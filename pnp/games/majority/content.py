@@ -68,6 +68,7 @@ class CardTexts:
     backs: dict[str, str]
     decks: dict[str, str]
     sheet: dict[str, str]
+    tuck_box: dict[str, str]
     language: str = "en"
 
 
@@ -120,7 +121,7 @@ def make_content(sources: dict) -> MajorityContent:
         blank_cards=data["blank_cards"],
         texts=CardTexts(said["game"], said["card_title"], said["vote_back"],
                         said["blank_card"], said["backs"], said["decks"], said["sheet"],
-                        said["language"]),
+                        said["tuck_box"], said["language"]),
     )
 
 

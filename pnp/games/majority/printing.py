@@ -25,9 +25,10 @@ def decks(content: MajorityContent) -> list[Deck]:
 
 def sheet_words(content: MajorityContent) -> SheetWords:
     """The sheet labels' and scale bar's words in the strings file's language."""
-    texts = content.texts
+    texts, box = content.texts, content.texts.tuck_box
     return SheetWords(texts.game, texts.sheet["number"], texts.sheet["fronts"],
-                      texts.sheet["backs"], texts.sheet["both"], texts.sheet["scale"])
+                      texts.sheet["backs"], texts.sheet["both"], texts.sheet["scale"],
+                      box["title"], box["cards"], box["glue"])
 
 
 def _back(content: MajorityContent, label: str) -> Face:
