@@ -58,7 +58,8 @@ def test_the_report_gives_paired_and_unpaired_intervals_and_corrected_flags(cli)
                  "--correction", "bh", "--alpha", "0.1")
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
-    assert summary["correction"] == {"method": "bh", "alpha": 0.1, "family": 2}
+    # the family: the start player's advantage and the promo's two figures
+    assert summary["correction"] == {"method": "bh", "alpha": 0.1, "family": 3}
     wins = summary["promos"][0]["scorer_win_rate"]
     assert wins["p"] is not None and wins["narrowed"] is not None
     vp = summary["promos"][0]["vp_per_copy"]
@@ -67,7 +68,7 @@ def test_the_report_gives_paired_and_unpaired_intervals_and_corrected_flags(cli)
     assert 0 <= vp["p"] <= vp["p_adjusted"] <= 1
     assert vp["significant"] == (vp["p_adjusted"] <= 0.1)
     text = cli("simulate", "majority2", "--games", "400", "--promos", STRONG).stdout
-    assert "Flags: Holm–Bonferroni over the report's 2 comparison(s), α = 0.05" in text
+    assert "Flags: Holm–Bonferroni over the report's 3 comparison(s), α = 0.05" in text
 
 
 def test_the_scorer_win_rate_is_not_tested_on_too_few_scored_copies(cli):
@@ -78,7 +79,7 @@ def test_the_scorer_win_rate_is_not_tested_on_too_few_scored_copies(cli):
     wins = summary["promos"][0]["scorer_win_rate"]
     assert wins["promo"] is not None and wins["base"] is not None
     assert wins["difference"] is None and wins["p"] is None and not wins["significant"]
-    assert summary["correction"]["family"] == 1
+    assert summary["correction"]["family"] == 2  # the start player and VP per copy
 
 
 # --- the game's own promo cards --------------------------------------------------------

@@ -110,7 +110,7 @@ def test_an_over_strong_promo_stands_out_under_restricted_play():
     row = summary["restricted"]["promos"][0]
     assert row["verdict"] == "stronger" and row["significant"]
     assert row["promo_drop"]["low"] > row["base_drop"]["high"]
-    assert summary["correction"]["family"] == 3  # two promo figures, one headline
+    assert summary["correction"]["family"] == 4  # seat 1, two promo figures, a headline
 
 
 def test_cards_are_ranked_and_the_numbers_do_not_depend_on_jobs():
@@ -122,7 +122,7 @@ def test_cards_are_ranked_and_the_numbers_do_not_depend_on_jobs():
     cards = one["restricted"]["cards"]
     drops = [c["drop"]["difference"] for c in cards]
     assert drops == sorted(drops, reverse=True) and [c["rank"] for c in cards] == [1, 2, 3]
-    assert one["correction"]["family"] == 3
+    assert one["correction"]["family"] == 4  # the start player and three cards
 
 
 def test_restricted_tables_in_the_terminal_and_the_page(cli, tmp_path):

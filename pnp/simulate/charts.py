@@ -18,6 +18,7 @@ from pnp.content.output import atomic_path, write_text
 from pnp.simulate.report import (
     by_players,
     correction_text,
+    game_lines,
     players_text,
     promo_rows,
     shown_cards,
@@ -385,6 +386,7 @@ def _variant_html(v: dict) -> str:
              f"{_e(r['median'])}, range {_e(r['min'])}–{_e(r['max'])}; shared victories "
              f"{_e(_pct(v['shared_victories']))}; ended: "
              f"{_e(', '.join(f'{k} {n:,}' for k, n in v['ends'].items()))}.</p>",
+             "<ul>" + "".join(f"<li>{_e(line)}</li>" for line in game_lines(v)) + "</ul>",
              _html_table(["seat", "sole wins", "shared", "mean score", "median score"],
                          [[str(s["seat"]), _pct(s["wins"]), str(s["shared"]),
                            _num(s["score"]), str(s["score"]["median"])] for s in v["seats"]]),

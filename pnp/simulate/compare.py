@@ -64,7 +64,13 @@ def correct_family(summary: dict[str, Any], method: str, alpha: float) -> None:
 
 
 def _tests(summary: dict[str, Any]):
-    """Every comparison of the report that is a test (the family), in report order."""
+    """Every comparison of the report that is a test (the family), in report order: the
+    start player's advantage (base game, or each player count), the promos, restricted
+    play."""
+    for variant in summary["variants"]:
+        advantage = variant["seat_balance"]["start_player_advantage"]
+        if variant["promo"] is None and advantage["p"] is not None:
+            yield advantage
     for promo in summary["promos"]:
         for key in ("vp_per_copy", "scorer_win_rate"):
             if promo[key]["p"] is not None:

@@ -15,9 +15,10 @@ from typing import Any
 
 from pnp.simulate.compare import NO_COMPARISON, comparison, correct_family
 from pnp.simulate.family import CORRECTION_NAMES
+from pnp.simulate.figures import decisiveness, distribution, mean_json, rate_json, seat_balance
 from pnp.simulate.formats import diff, fixed, narrowed, num, p_text, pct, table
 from pnp.simulate.plan import Plan
-from pnp.simulate.stats import Histogram, Moments, Ratio, mean_interval, wilson
+from pnp.simulate.stats import Moments, Ratio, mean_interval
 from pnp.simulate.tally import PROMO_FIGURES, CardTally, ChunkResult, Tally
 
 BOTS_READING = {
@@ -52,24 +53,6 @@ def summarise(plan: Plan, result: ChunkResult) -> dict[str, Any]:
     return summary
 
 
-def _rate(k: int, n: int) -> dict[str, Any]:
-    low, high = wilson(k, n)
-    return {"count": k, "of": n, "rate": k / n if n else math.nan, "low": low, "high": high}
-
-
-def _mean(values: tuple[float, float, float]) -> dict[str, float]:
-    mean, low, high = values
-    return {"mean": mean, "low": low, "high": high}
-
-
-def _distribution(hist: Histogram) -> dict[str, Any]:
-    moments = hist.moments()
-    return {**_mean(moments.interval()),
-            "min": min(hist.counts, default=None), "max": max(hist.counts, default=None),
-            "median": hist.quantile(0.5),
-            "histogram": [[value, hist.counts[value]] for value in sorted(hist.counts)]}
-
-
 def _variant(plan: Plan, variant, tally: Tally) -> dict[str, Any]:
     n = tally.games
     pooled_score, pooled_rounds = Moments(), Ratio()
@@ -79,25 +62,27 @@ def _variant(plan: Plan, variant, tally: Tally) -> dict[str, Any]:
     return {
         "name": variant.name, "promo": variant.promo, "replaces": variant.replaces,
         "players": variant.players, "games": n,
-        "every_seat": {"score": _mean(pooled_score.interval()),
-                       "points_per_round": _mean(pooled_rounds.interval())},
-        "rounds": _distribution(tally.rounds),
+        "every_seat": {"score": mean_json(pooled_score.interval()),
+                       "points_per_round": mean_json(pooled_rounds.interval())},
+        "rounds": distribution(tally.rounds),
         "ends": dict(sorted(tally.ends.items())),
         "tie_breaks": dict(sorted(tally.tie_breaks.items())),
-        "shared_victories": _rate(tally.shared, n),
+        "shared_victories": rate_json(tally.shared, n),
+        "seat_balance": seat_balance(tally.seat_wins, n),
+        "decisiveness": decisiveness(tally.margins, tally.late_lead_changes),
         "seats": [
-            {"seat": s + 1, "wins": _rate(tally.seat_wins[s], n),
-             "shared": tally.seat_shared[s], "score": _distribution(tally.seat_scores[s])}
+            {"seat": s + 1, "wins": rate_json(tally.seat_wins[s], n),
+             "shared": tally.seat_shared[s], "score": distribution(tally.seat_scores[s])}
             for s in range(variant.players)
         ],
         "bots": [
-            {"bot": name, "games": bot.games, "wins": _rate(bot.wins, bot.games),
-             "shared": bot.shared, "score": _mean(bot.score.interval()),
-             "points_per_round": _mean(bot.per_round.interval())}
+            {"bot": name, "games": bot.games, "wins": rate_json(bot.wins, bot.games),
+             "shared": bot.shared, "score": mean_json(bot.score.interval()),
+             "points_per_round": mean_json(bot.per_round.interval())}
             for name, bot in sorted(tally.bots.items())
         ],
         "head_to_head": [
-            {"bot": a, "against": b, "ahead": _rate(r.k, r.n)}
+            {"bot": a, "against": b, "ahead": rate_json(r.k, r.n)}
             for (a, b), r in sorted(tally.pairs.items())
         ],
         # every card of the deck, also one never played (that is worth knowing too)
@@ -110,9 +95,9 @@ def _card(card: str, c, games: int) -> dict[str, Any]:
     return {
         "card": card, "plays": c.plays, "plays_per_game": c.plays / games if games else 0,
         "representative": c.representative,
-        "vp_per_game": _mean(mean_interval(games, c.vp.total, c.vp.squares)),
+        "vp_per_game": mean_json(mean_interval(games, c.vp.total, c.vp.squares)),
         "scored_in": c.vp.n,
-        "scorer_wins": _rate(c.scorer_wins.k, c.scorer_wins.n),
+        "scorer_wins": rate_json(c.scorer_wins.k, c.scorer_wins.n),
     }
 
 
@@ -261,13 +246,40 @@ def _flag(promo: dict) -> str:
     return f"** {promo['verdict']} **" if promo["significant"] else promo["verdict"]
 
 
+def game_lines(v: dict[str, Any]) -> list[str]:
+    """Seat balance, length and decisiveness in three sentences (terminal and HTML)."""
+    advantage = v["seat_balance"]["start_player_advantage"]
+    rounds, d = v["rounds"], v["decisiveness"]
+    margin, late = d["margin"], d["late_lead_changes"]
+    lines = [f"start player's advantage (seat 1's sole-win rate minus the others'): "
+             f"{_points(advantage)} percentage points, p adj. {p_text(advantage['p_adjusted'])}"
+             + (" ** flagged **" if advantage["significant"] else ""),
+             f"length: median {rounds['median']} rounds [{rounds['median_low']}, "
+             f"{rounds['median_high']}], quartiles {rounds['quartiles'][0]}-"
+             f"{rounds['quartiles'][1]}",
+             f"final margin: median {margin['median']} [{margin['median_low']}, "
+             f"{margin['median_high']}], mean {num(margin)}"]
+    if late is not None:
+        lines[-1] += (f"; lead changes in the last third: {num(late, 2)} per game, in "
+                      f"{pct(late['games_with_a_change']).strip()} of games")
+    return lines
+
+
+def _points(d: dict[str, Any]) -> str:
+    if d["difference"] is None or d["low"] is None:
+        return "-"
+    return (f"{100 * d['difference']:+.1f} [{100 * d['low']:+.1f}, "
+            f"{100 * d['high']:+.1f}]")
+
+
 def _variant_text(v: dict[str, Any]) -> list[str]:
     title = variant_title(v)
     rounds = v["rounds"]
     lines = [f"{title}: {v['games']:,} games; rounds per game {num(rounds)}, "
              f"median {rounds['median']}, range {rounds['min']}-{rounds['max']}; "
              f"shared victories {pct(v['shared_victories'])}",
-             "ended: " + ", ".join(f"{k} {n:,}" for k, n in v["ends"].items())]
+             "ended: " + ", ".join(f"{k} {n:,}" for k, n in v["ends"].items()),
+             *game_lines(v)]
     lines += table(["seat", "wins", "mean score", "median"],
                     [[str(s["seat"]), pct(s["wins"]), num(s["score"]),
                       str(s["score"]["median"])] for s in v["seats"]])

@@ -160,10 +160,11 @@ def _half(mean: float) -> float:
 def card_rows(section: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     """The ranked card table: win rates of the seat free and barred, the drop, its test."""
     header = ["rank", "card", "copies", "wins free", "wins barred", "drop [95 %]", "p adj.",
-              "pairing narrowed"]
+              "pairing narrowed", ""]
     rows = [[str(c["rank"]), c["card"], str(c["copies"]), _percent(c["win_rate_free"]),
              _percent(c["win_rate_barred"]), points(c["drop"]),
-             p_text(c["drop"]["p_adjusted"]), narrowed(c["drop"]["narrowed"])]
+             p_text(c["drop"]["p_adjusted"]), narrowed(c["drop"]["narrowed"]),
+             "** flagged **" if c["drop"]["significant"] else ""]
             for c in section["cards"]]
     return header, rows
 

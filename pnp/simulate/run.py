@@ -20,6 +20,7 @@ from pnp.games import get_game
 from pnp.games.engine import play
 from pnp.simulate.plan import CHUNK_GAMES, MAX_JOBS, Plan, Variant, game_seed, seating
 from pnp.simulate.restricted import barred_seat, seat_points
+from pnp.simulate.standing import play_watched
 from pnp.simulate.tally import ChunkResult, empty_result
 
 
@@ -44,10 +45,13 @@ def run_chunk(plan: Plan, start: int, stop: int) -> ChunkResult:
         vp_of: dict[str, Counter] = {}
         finished = {}
         for variant in plan.variants:
-            played, labels = table.play(plan, variant, variant.config, index, seed)
+            played, labels, trace = table.play(plan, variant, variant.config, index, seed,
+                                               watch=True)
             finished[variant.name] = played
             events = table.card_events(played.final_state) if table.card_events else ()
-            result.tallies[variant.name].add(played.outcome, labels, events)
+            result.tallies[variant.name].add(
+                played.outcome, labels, events,
+                trace.late_changes(played.outcome) if trace else None)
             vp_of[variant.name] = _vp_by_card(events)
             if plan.logs:
                 record = game.to_record(variant.config, played, player_names(labels))
@@ -68,12 +72,17 @@ class _Table:
     def __init__(self, game, engine, card_events, bots):
         self.game, self.engine, self.card_events, self.bots = game, engine, card_events, bots
 
-    def play(self, plan: Plan, variant: Variant, config, index: int, seed: int):
+    def play(self, plan: Plan, variant: Variant, config, index: int, seed: int,
+             watch: bool = False):
         """Game `index` of `variant`'s line-up, seated as the plan says, on `config`;
-        the played game and each seat's bot label."""
+        the played game, each seat's bot label, and (with `watch`) the standing's trace."""
         seats = [variant.lineup[b] for b in seating(plan.seats, variant.players, index, seed)]
-        played = play(self.engine, config, [self.bots[spec] for spec in seats], seed)
-        return played, [spec.label for spec in seats]
+        bots = [self.bots[spec] for spec in seats]
+        if watch:
+            played, trace = play_watched(self.engine, self.game.id, config, bots, seed)
+        else:
+            played, trace = play(self.engine, config, bots, seed), None
+        return played, [spec.label for spec in seats], trace
 
 
 def _restricted_games(plan: Plan, table: _Table, index: int, seed: int, finished: dict,

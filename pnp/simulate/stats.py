@@ -167,6 +167,15 @@ class Histogram:
             m.add(value, times)
         return m
 
+    def order_statistic(self, rank: int) -> int | None:
+        """The rank-th smallest observation (1-based)."""
+        seen = 0
+        for value in sorted(self.counts):
+            seen += self.counts[value]
+            if seen >= rank:
+                return value
+        return None
+
     def quantile(self, q: float) -> int | None:
         """The smallest value with at least a fraction q of the observations at or below."""
         total = sum(self.counts.values())

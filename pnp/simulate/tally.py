@@ -65,6 +65,10 @@ class Tally:
     bots: dict[str, BotTally] = field(default_factory=dict)
     pairs: dict[tuple[str, str], Rate] = field(default_factory=dict)
     cards: dict[str, CardTally] = field(default_factory=dict)
+    # decisiveness: the final margin (top score minus the next), and how often the lead
+    # changed in the last third of the game (games whose standing was watched)
+    margins: Histogram = field(default_factory=Histogram)
+    late_lead_changes: Histogram = field(default_factory=Histogram)
 
     def __post_init__(self) -> None:
         k = self.players
@@ -72,10 +76,16 @@ class Tally:
         self.seat_shared = self.seat_shared or [0] * k
         self.seat_scores = self.seat_scores or [Histogram() for _ in range(k)]
 
-    def add(self, outcome: Outcome, bots: Sequence[str], events: Sequence = ()) -> None:
-        """One finished game; `bots[seat]` names the bot in each seat."""
+    def add(self, outcome: Outcome, bots: Sequence[str], events: Sequence = (),
+            late_changes: int | None = None) -> None:
+        """One finished game; `bots[seat]` names the bot in each seat; `late_changes`:
+        lead changes in its last third, when its standing was watched."""
         self.games += 1
         self.rounds.add(outcome.rounds)
+        ordered = sorted(outcome.scores, reverse=True)
+        self.margins.add(ordered[0] - ordered[1] if len(ordered) > 1 else 0)
+        if late_changes is not None:
+            self.late_lead_changes.add(late_changes)
         self.ends[outcome.end] += 1
         if outcome.tie_break:
             self.tie_breaks[outcome.tie_break] += 1
@@ -135,6 +145,8 @@ class Tally:
             self.pairs.setdefault(pair, Rate()).merge(rate)
         for card, tally in other.cards.items():
             self.cards.setdefault(card, CardTally()).merge(tally)
+        self.margins.merge(other.margins)
+        self.late_lead_changes.merge(other.late_lead_changes)
 
 
 # The figures a promo variant's game and the base game of the same seed give, in a
