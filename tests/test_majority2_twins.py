@@ -154,20 +154,28 @@ def _instances_behind(st, action) -> int:
     return 1
 
 
-def test_every_weight_counts_the_instances_on_the_table():
-    cfg = m2.make_config(load_content("majority2"), promos="all", round_limit=200)
-    checked = Counter()
-    for seed in range(12):
+def random_decisions(cfg, seeds):
+    """Every player decision of seeded random-bot games: (state, the action random_bot
+    chose there). The state moves on in place once the caller has looked at it."""
+    for seed in seeds:
         rng = random.Random(seed)
         st = m2.initial_state(cfg)
         while st.end is None:
             if st.need[0] == CHANCE:
-                st = m2.apply(st, m2.sample_chance(st, rng))
+                m2.advance(st, m2.sample_chance(st, rng))
                 continue
-            weights = m2.option_weights(st) or [1] * len(st.need[2])
-            assert weights == [_instances_behind(st, a) for a in st.need[2]]
-            checked[st.need[1]] += max(weights) > 1
-            st = m2.apply(st, eng.random_bot(m2.ENGINE, st, rng))
+            action = eng.random_bot(m2.ENGINE, st, rng)
+            yield st, action
+            m2.advance(st, action)
+
+
+def test_every_weight_counts_the_instances_on_the_table():
+    cfg = m2.make_config(load_content("majority2"), promos="all", round_limit=200)
+    checked = Counter()
+    for st, _ in random_decisions(cfg, range(12)):
+        weights = m2.option_weights(st) or [1] * len(st.need[2])
+        assert weights == [_instances_behind(st, a) for a in st.need[2]]
+        checked[st.need[1]] += max(weights) > 1
     assert checked["play"] and checked["free"] and checked["form"]  # twins were seen
 
 
@@ -178,20 +186,11 @@ def test_in_whole_games_the_copy_is_chosen_as_often_as_each_twin():
     score area — the Clerk's share is 1/3 within 4 binomial errors, per kind of choice and
     over all. (Choices within one game are not independent; their measured per-game
     spread is narrower than the binomial one, so the binomial tolerance is the wider.)"""
-    cfg = twin_config()
     by_kind: dict[str, Counter] = {}
-    for seed in range(2000):
-        rng = random.Random(seed)
-        st = m2.initial_state(cfg)
-        while st.end is None:
-            if st.need[0] == CHANCE:
-                st = m2.apply(st, m2.sample_chance(st, rng))
-                continue
-            action = eng.random_bot(m2.ENGINE, st, rng)
-            card = chosen_card(st, action)
-            if card in (CLERK, SECRETARY):
-                by_kind.setdefault(st.need[1], Counter())[card] += 1
-            st = m2.apply(st, action)
+    for st, action in random_decisions(twin_config(), range(2000)):
+        card = chosen_card(st, action)
+        if card in (CLERK, SECRETARY):
+            by_kind.setdefault(st.need[1], Counter())[card] += 1
     for kind in ("play", "free", "form"):
         assert_fair_share(by_kind[kind])
     assert_fair_share(sum(by_kind.values(), Counter()))
