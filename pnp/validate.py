@@ -123,9 +123,9 @@ def _context_problems(path: Path, kind: str, source, data_dir: Path | None,
     role = _role(path, source, game.id, data_file.key, data_dir)
     try:
         if role == CUSTOM_PROMOS:
-            load_content(game.id, data_dir, custom_promos=[path])
-        else:
-            load_content(game.id, data_dir, overrides={role: path})
+            content = load_content(game.id, data_dir, custom_promos=[path])
+        else:  # the file as read, so problems already reported do not stop this check
+            content = load_content(game.id, data_dir, overrides={role: source})
     except DataError as exc:
         mine = [p for p in exc.problems if p.file == str(path)]
         if mine:
@@ -133,7 +133,7 @@ def _context_problems(path: Path, kind: str, source, data_dir: Path | None,
         lead = Problem(str(path), f"used as {game.id}'s {data_file.filename}, this file "
                                   "breaks the game's other files:")
         return [lead, *exc.problems]  # the cause is this file, whatever the messages name
-    return _print_problems(path, role, game.id, data_dir, font)
+    return _print_problems(path, role, game.id, content, data_dir, font)
 
 
 def _role(path: Path, source, game_id: str, key: str, data_dir: Path | None) -> str:
@@ -145,23 +145,19 @@ def _role(path: Path, source, game_id: str, key: str, data_dir: Path | None) -> 
     return key
 
 
-def _print_problems(path: Path, role: str, game_id: str, data_dir: Path | None,
+def _print_problems(path: Path, role: str, game_id: str, content, data_dir: Path | None,
                     font: FontFamily | None) -> list[Problem]:
     """For files of the user's own text (word lists, custom promos): every text that the
-    build could not fit on its card, found by the build's own preflight."""
-    from pnp.kits.build import plan_build
+    build could not fit on its card, found by the build's own preflight on the content
+    as loaded here."""
+    from pnp.kits.build import fit_problems
     from pnp.kits.request import BuildRequest
 
-    if role == "words":
-        request = BuildRequest(games=(game_id,), data_dir=data_dir, words=path, font=font)
-    elif role == CUSTOM_PROMOS:
-        request = BuildRequest(games=(game_id,), data_dir=data_dir, promos=(path,),
-                               font=font)
-    else:
+    if role not in ("words", CUSTOM_PROMOS):
         return []
+    request = BuildRequest(games=(game_id,), data_dir=data_dir, font=font)
     try:
-        return [p for planned in plan_build(request) for p in planned.check()
-                if p.file == str(path)]
+        return [p for p in fit_problems(request, game_id, content) if p.file == str(path)]
     except PnpError as exc:
         return exc.problems
 

@@ -102,3 +102,19 @@ def test_a_failed_alternative_is_explained_by_the_one_meant(cli, tmp_path):
     lines = [line.split(": ", 1)[1] for line in _lines(result.stderr, path)]
     assert lines == ['$.cards[0].vp.points: expected a whole number, not "y"',
                      "$.cards[0].vp: unknown key(s) 'zzz'; allowed: points, rule"]
+
+
+def test_validate_reports_every_word_problem_at_once(cli, tmp_path):
+    """Duplicates and mojibake do not hide a word too long for its card, nor the other
+    way round."""
+    path = tmp_path / "words.txt"
+    path.write_text("Apple\napple\nSupercalifragilisticexpialidociousnessandmore\npiĂą\n",
+                    encoding="utf-8")
+    result = cli("validate", path)
+    assert result.exit_code == 2
+    lines = _lines(result.stderr, str(path))
+    assert [line.split(":", 1)[0] for line in lines] == ["2", "3", "4", "4"]
+    assert "'apple' duplicates 'Apple' (line 1)" in lines[0]
+    assert "'Supercalifragilisticexpialidociousnessandmore' does not fit" in lines[1]
+    assert "looks garbled by a wrong text encoding; did you mean 'più'?" in lines[2]
+    assert "'piĂą' has character(s) the bold face (VeraBd.ttf) lacks" in lines[3]

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pnp.content.jsonfile import WORDS_LIMIT, child_path, parse_json, read_text
 from pnp.content.schemas import schema_problems
-from pnp.errors import DataError, Problem
+from pnp.errors import DataError, Problem, SchemaError
 
 _MOJIBAKE_ENCODINGS = ("cp1252", "cp1250", "latin-1")
 MAX_CARDS = 5000
@@ -61,7 +61,8 @@ class WordList:
 
 
 def load_word_list(path: Path) -> WordList:
-    """Read a .json, .txt or .csv word list; raise DataError listing every problem."""
+    """Read a .json, .txt or .csv word list; raise DataError listing every problem
+    (SchemaError carrying the list when only its words are at fault)."""
     suffix = path.suffix.lower()
     text = read_text(path, WORDS_LIMIT)
     if suffix == ".txt":
@@ -77,7 +78,9 @@ def load_word_list(path: Path) -> WordList:
                                            f"{MAX_CARDS} (cut the list or split it)"))
     problems = word_problems(words_list.words())
     if problems:
-        raise DataError(problems)
+        # The list itself is readable: `usable` lets a validation check the rest of it
+        # (does every word fit its card?) and report everything in one go.
+        raise SchemaError(problems, usable=words_list)
     return words_list
 
 

@@ -19,11 +19,13 @@ from pnp.games import get_game
 def load_content(
     game_id: str,
     data_dir: Path | None = None,
-    overrides: dict[str, Path] | None = None,
+    overrides: dict[str, Any] | None = None,
     custom_promos: list[Path] | None = None,
 ) -> Any:
     """The typed content of `game_id`. `overrides` swaps single files by key (e.g.
-    `{"words": Path("my.txt")}`); `custom_promos` adds promo card files (majority2)."""
+    `{"words": Path("my.txt")}`), or gives one already read (a WordList, a JsonDoc:
+    validation checks a file it has read in the context of its game); `custom_promos`
+    adds promo card files (majority2)."""
     game = get_game(game_id)
     folder = (data_dir or paths.data_dir()) / game.id
     overrides = overrides or {}
@@ -43,7 +45,8 @@ def load_content(
 
     for data_file in game.data_files:
         path = overrides.get(data_file.key, folder / data_file.filename)
-        sources[data_file.key] = read(path, data_file.kind)
+        sources[data_file.key] = read(path, data_file.kind) if isinstance(path, Path) \
+            else path
     if custom_promos:
         sources["custom_promos"] = [read(path, "majority2-cards") for path in custom_promos]
     if problems and usable:

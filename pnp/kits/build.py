@@ -63,6 +63,16 @@ def build_warnings(request: BuildRequest) -> list[Problem]:
     return list(_content("majority", request).words.warnings) + warnings
 
 
+def fit_problems(request: BuildRequest, game_id: str, content) -> list[Problem]:
+    """Every text of one game's cards that cannot be drawn in its box, from content
+    already loaded: `pnp validate` checks a word list or promo file it has read (whose
+    other problems it reports too) without loading it again."""
+    _check_options(request)
+    decks = _printables(game_id, request, content)
+    title = get_game(game_id).title
+    return [p for f in _deck_files(game_id, title, decks, request) for p in f.check()]
+
+
 def _check_options(request: BuildRequest) -> None:
     check_print_options(request.options)
     for game_id in request.game_ids:
