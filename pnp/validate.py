@@ -18,6 +18,7 @@ from pnp.content.wordlist import WordList
 from pnp.errors import DataError, PnpError, Problem, SchemaError
 from pnp.games import GAMES, kind_owner
 from pnp.games.gamedata import load_content
+from pnp.games.majority2.content import blank_card_warnings
 from pnp.render.fonts import FontFamily
 
 _SUFFIXES = (".json", ".txt", ".csv")
@@ -95,12 +96,14 @@ def validate_file(path: Path, data_dir: Path | None = None,
             source = exc.usable  # unknown keys dropped: check the rest in context too
         if isinstance(source, WordList):
             report.warnings += source.warnings
-        found = _context_problems(path, report.kind, source, data_dir, font)
+        found, content = _context_problems(path, report.kind, source, data_dir, font)
         report.problems += [p for p in found if p not in report.problems]
         if report.kind == "majority2-cards":
             art_found, soft = _art_problems(path, source)
             report.problems += art_found
             report.warnings += soft
+            if content is not None:
+                report.warnings += blank_card_warnings(content, str(path))
     except DataError as exc:
         report.problems += exc.problems
     report.problems.sort(key=lambda p: (p.file != str(path), p.line or 0))
@@ -111,14 +114,16 @@ CUSTOM_PROMOS = "custom promos"
 
 
 def _context_problems(path: Path, kind: str, source, data_dir: Path | None,
-                      font: FontFamily | None) -> list[Problem]:
+                      font: FontFamily | None) -> tuple[list[Problem], object]:
+    """The file's problems in the context of its game, and the game's content with the
+    file in it (None when it cannot be loaded or the file is no game data)."""
     if kind.startswith(("result-", "log-")):
-        return record_problems(path, source, data_dir)
+        return record_problems(path, source, data_dir), None
     if kind == "layout":
-        return _layout_problems(path)
+        return _layout_problems(path), None
     owner = kind_owner(kind)
     if owner is None:
-        return []
+        return [], None
     game, data_file = owner
     role = _role(path, source, game.id, data_file.key, data_dir)
     try:
@@ -129,11 +134,11 @@ def _context_problems(path: Path, kind: str, source, data_dir: Path | None,
     except DataError as exc:
         mine = [p for p in exc.problems if p.file == str(path)]
         if mine:
-            return mine
+            return mine, None
         lead = Problem(str(path), f"used as {game.id}'s {data_file.filename}, this file "
                                   "breaks the game's other files:")
-        return [lead, *exc.problems]  # the cause is this file, whatever the messages name
-    return _print_problems(path, role, game.id, content, data_dir, font)
+        return [lead, *exc.problems], None  # the cause is this file, whatever they name
+    return _print_problems(path, role, game.id, content, data_dir, font), content
 
 
 def _role(path: Path, source, game_id: str, key: str, data_dir: Path | None) -> str:

@@ -127,6 +127,20 @@ def test_validate_txt_word_list_with_warning(cli, tmp_path):
     assert "warning:" in result.stderr and "blank back" in result.stderr
 
 
+def test_validate_warns_about_promo_cards_without_effects(cli, tmp_path):
+    cards = json.loads((ROOT / "data" / "examples" / "majority2-my-promos.json")
+                       .read_text("utf-8"))
+    assert cli("validate", ROOT / "data" / "examples" / "majority2-my-promos.json").stderr == ""
+    del cards["cards"][0]["effects"]
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(cards, indent=1), encoding="utf-8")
+    result = cli("validate", path)
+    assert result.exit_code == 0
+    assert result.stderr.startswith(
+        f"warning: {path}:6: $.cards[0]: promo-witches-archmage has ability text but no "
+        '"effects": pnp simulate and pnp check of a game log play it as blank')
+
+
 def test_validate_custom_promo_file_alone(cli, tmp_path):
     path = ROOT / "tests" / "fixtures" / "bad" / "promo-wrong-colour.json"
     result = cli("validate", path)

@@ -197,6 +197,21 @@ def _member(card: dict, faction: Faction | None, promo: bool,
     )
 
 
+def plays_blank(member: Member) -> bool:
+    """Ability text printed but no `effects` data: the engine (simulations, game logs)
+    plays the card as if its ability were blank."""
+    return member.effects is None and bool(member.abilities)
+
+
+def blank_card_warnings(content: Majority2Content, file: str) -> list[Problem]:
+    """One warning per card of `file` that the engine plays as blank, at the card."""
+    return [m.source.problem(f"{m.id} has ability text but no \"effects\": pnp simulate and "
+                             "pnp check of a game log play it as blank (the primitives: "
+                             "pnp schema majority2-cards)")
+            for m in (*content.members, *content.promos)
+            if m.source is not None and m.source.file == file and plays_blank(m)]
+
+
 def _check_unique_ids(files: list[tuple[JsonDoc, list[Member]]], problems: list) -> None:
     """An id names one card across the base deck, the promos and the user's promos."""
     seen: set[str] = set()

@@ -33,7 +33,7 @@ from typing import Any
 
 from pnp.games import engine as eng
 from pnp.games.majority2 import effects as _effects  # noqa: F401  (registers handlers)
-from pnp.games.majority2.content import INDEPENDENT, Majority2Content
+from pnp.games.majority2.content import INDEPENDENT, Majority2Content, plays_blank
 from pnp.games.majority2.phases import draw_count  # noqa: F401  (registers handlers; API)
 from pnp.games.majority2.scoring import AreaCard, area_scores, final_score, winners
 from pnp.games.majority2.state import (
@@ -370,7 +370,7 @@ def card_events(st: State) -> list[CardEvent]:
 def blank_cards(cfg: Config) -> tuple[str, ...]:
     """Cards in the deck with printed abilities but no effects data: played as blank."""
     return tuple(m.id for m, n in zip(cfg.members, cfg.deck, strict=True)
-                 if n and m.effects is None and m.abilities)
+                 if n and plays_blank(m))
 
 
 def promos_in_use(cfg: Config) -> dict[str, int]:
