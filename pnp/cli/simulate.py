@@ -47,6 +47,17 @@ def simulate_command(
                                     help="Majority 2: restricted play — each card's value "
                                     "as the drop in win rate of a seat barred from it, on "
                                     "the same seeds (the cards follow the option)."),
+    until_decided: bool = typer.Option(False, "--until-decided",
+                                       help="Play batches of --games games until every "
+                                       "comparison is decided (different, or equivalent "
+                                       "within --margin), with α spent over the looks."),
+    max_games: int = typer.Option(None, "--max-games", help="With --until-decided or "
+                                  "--tune: the most games (default 10 × --games)."),
+    margin: float = typer.Option(None, "--margin", metavar="POINTS",
+                                 help="Equivalence margin of a win-rate difference, in "
+                                 "percentage points (default 2)."),
+    vp_margin: float = typer.Option(None, "--vp-margin", metavar="VP",
+                                    help="Equivalence margin of VP per copy (default 0.1)."),
     correction: str = typer.Option("holm", "--correction", metavar="holm|bh|none",
                                    help="How the report's comparisons are corrected as one "
                                    "family: holm (Holm–Bonferroni, default), bh "
@@ -73,7 +84,7 @@ def simulate_command(
     """
     from pnp.simulate import plan as planning
     from pnp.simulate import run as running
-    from pnp.simulate.report import summarise, text_report
+    from pnp.simulate.report import text_report
 
     with user_errors():
         if jobs is not None and dask:
@@ -89,9 +100,10 @@ def simulate_command(
             players=planning.parse_players(players) if players else (), bots=bots or (),
             bot_options=bot_option or (), promos=promos or (), data_dir=data,
             rules=rule or (), seats=seats, logs=logs is not None, correction=correction,
-            alpha=alpha, restricted=_restricted_cards(restricted, cards)))
-        result = _run(running, plan, jobs, dask, logs)
-        summary = summarise(plan, result)
+            alpha=alpha, restricted=_restricted_cards(restricted, cards),
+            until_decided=until_decided, max_games=max_games, margin=margin,
+            vp_margin=vp_margin))
+        summary = _simulate(plan, jobs, dask, logs)
         if report is not None:
             from pnp.simulate.charts import write_report
 
@@ -127,21 +139,25 @@ def _check_folders(*folders: Path | None) -> None:
         raise UsageError(bad)
 
 
-def _run(running, plan, jobs, dask, logs):
-    """The simulation, with a progress bar when stderr is a terminal."""
+def _simulate(plan, jobs, dask, logs):
+    """The simulation and its report, with a progress bar when stderr is a terminal."""
+    from pnp.simulate.session import simulate
+
     if not is_terminal():
-        return running.run(plan, jobs=jobs, dask=dask, logs_dir=logs)
+        return simulate(plan, jobs=jobs, dask=dask, logs_dir=logs)
     from rich.progress import Progress
 
-    variants = len(plan.variants)
-    label = f"{plan.games:,} games" + (f" × {variants} decks" if variants > 1 else "")
+    decks = len(plan.variants) + len(plan.controls) + len(plan.restricted)
+    games = plan.schedule.most if plan.schedule else plan.games
+    label = f"{games:,} games" + (f" × {decks} decks" if decks > 1 else "") + \
+        (" at most" if plan.schedule else "")
     # No refresh thread (auto_refresh off): the worker processes are forked while the bar
     # is shown, and a fork must not copy a thread holding the console's lock.
     with Progress(transient=True, auto_refresh=False) as bar:
-        task = bar.add_task(label, total=plan.games)
+        task = bar.add_task(label, total=games)
 
         def advance(games: int) -> None:
             bar.advance(task, games)
             bar.refresh()
 
-        return running.run(plan, jobs=jobs, dask=dask, logs_dir=logs, progress=advance)
+        return simulate(plan, jobs=jobs, dask=dask, logs_dir=logs, progress=advance)

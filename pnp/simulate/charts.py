@@ -25,6 +25,7 @@ from pnp.simulate.report import (
     variant_title,
 )
 from pnp.simulate.restricted import card_rows, headline_rows
+from pnp.simulate.sequential import decision_rows, decision_text
 
 CHART_STYLE = {"svg.hashsalt": "pnp-simulate", "svg.fonttype": "path", "font.size": 9,
                "axes.spines.top": False, "axes.spines.right": False}
@@ -362,6 +363,10 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
                                  [h["significant"] for h in restricted["promos"]]))
     if summary["correction"]["family"]:
         parts.append(f"<p>{_e(correction_text(summary))}</p>")
+    if summary.get("sequential"):
+        parts.append("<h2>Until decided</h2>")
+        parts.append(f"<p>{_e(decision_text(summary['sequential']))}</p>")
+        parts.append(_html_table(*decision_rows(summary["sequential"])))
     for v in summary["variants"]:
         parts.append(_variant_html(v))
     parts.append("<h2>Charts</h2>")

@@ -2,7 +2,7 @@
 and the family correction that flags them and gives each promo its verdict.
 
 Every comparison in a summary is a dict made by `comparison`; `correct_family` finds them
-all (`_tests`), adjusts their p-values together (`family.adjust`) and sets `significant`.
+all (`tests`), adjusts their p-values together (`family.adjust`) and sets `significant`.
 A figure that is shown but not tested comes from `interval_only`.
 """
 
@@ -41,9 +41,9 @@ def interval_only(estimate: Estimate) -> dict[str, Any]:
 def correct_family(summary: dict[str, Any], method: str, alpha: float) -> None:
     """Correct the family of every comparison in the report (each dict with a "p"), flag
     those whose adjusted p-value is at most α, then give each promo its verdict."""
-    tests = list(_tests(summary))
-    adjusted = adjust([t["p"] for t in tests], method)
-    for test, p in zip(tests, adjusted, strict=True):
+    family = [test for _, _, test in tests(summary)]
+    adjusted = adjust([t["p"] for t in family], method)
+    for test, p in zip(family, adjusted, strict=True):
         test["p_adjusted"] = p
         test["significant"] = p is not None and p <= alpha
     summary["correction"] = {"method": method, "alpha": alpha,
@@ -63,22 +63,25 @@ def correct_family(summary: dict[str, Any], method: str, alpha: float) -> None:
                             if promo["significant"] else "no clear difference")
 
 
-def _tests(summary: dict[str, Any]):
-    """Every comparison of the report that is a test (the family), in report order: the
-    start player's advantage (base game, or each player count), the promos, restricted
-    play."""
+def tests(summary: dict[str, Any]):
+    """Every comparison of the report that is a test (the family), in report order, as
+    (name, unit, comparison): the start player's advantage (base game, or each player
+    count), the promos, restricted play. `unit` is "vp" (VP per copy) or "rate" (a
+    difference of win rates), for the equivalence margins of sequential runs."""
     for variant in summary["variants"]:
         advantage = variant["seat_balance"]["start_player_advantage"]
         if variant["promo"] is None and advantage["p"] is not None:
-            yield advantage
+            yield (f"start player's advantage ({variant['name']})", "rate", advantage)
     for promo in summary["promos"]:
-        for key in ("vp_per_copy", "scorer_win_rate"):
+        for key, unit, label in (("vp_per_copy", "vp", "VP per copy"),
+                                 ("scorer_win_rate", "rate", "scorer wins")):
             if promo[key]["p"] is not None:
-                yield promo[key]
+                yield (f"{promo['promo']}: {label}", unit, promo[key])
     restricted = summary.get("restricted", {})
     for card in restricted.get("cards", []):
         if card["drop"]["p"] is not None:
-            yield card["drop"]
+            yield (f"restricted play: {card['card']}", "rate", card["drop"])
     for row in restricted.get("promos", []):
         if row["difference"] is not None and row["difference"]["p"] is not None:
-            yield row["difference"]
+            yield (f"restricted play: {row['promo']} against {row['replaces']}", "rate",
+                   row["difference"])

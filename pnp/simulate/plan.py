@@ -71,6 +71,22 @@ class Variant:
 
 
 @dataclass(frozen=True)
+class Schedule:
+    """A sequential run's looks (every `batch` games up to `most`, both whole chunks) and
+    its equivalence margins: `margin` for a difference of win rates (a fraction: 0.02 is
+    2 points), `vp_margin` for VP per copy."""
+
+    batch: int
+    most: int
+    margin: float
+    vp_margin: float
+
+    @property
+    def looks(self) -> list[int]:
+        return [*range(self.batch, self.most, self.batch), self.most]
+
+
+@dataclass(frozen=True)
 class Plan:
     """Everything a chunk needs to play its games: picklable, and nothing but values."""
 
@@ -89,6 +105,7 @@ class Plan:
     restricted: tuple = ()
     controls: tuple[Variant, ...] = ()
     headlines: tuple = ()
+    schedule: Schedule | None = None  # --until-decided (and --tune): when to look
 
 
 @dataclass(frozen=True)
@@ -109,6 +126,10 @@ class Request:
     correction: str = "holm"
     alpha: float = 0.05
     restricted: Sequence[str] | None = None  # None: not asked; empty: the default cards
+    until_decided: bool = False
+    max_games: int | None = None  # default: 10 × games
+    margin: float | None = None  # percentage points (default 2)
+    vp_margin: float | None = None  # VP per copy (default 0.1)
 
 
 # --- planning: every option checked before any game is played -------------------------
@@ -141,7 +162,40 @@ def plan_simulation(request: Request) -> Plan:
     restricted = _restricted(request, variants)
     return Plan(game.id, counts, bots, request.seats, request.seed, request.games,
                 variants, tuple(sorted(rules.items())), request.logs, request.correction,
-                request.alpha, *restricted)
+                request.alpha, *restricted, _schedule(request))
+
+
+def _schedule(request: Request, sequential: bool | None = None) -> Schedule | None:
+    """The looks of --until-decided: every --games games (rounded up to whole chunks, so a
+    look's numbers are a whole run's) and the last at --max-games; the margins.
+    --max-games and the margins alone are an error (they would do nothing)."""
+    sequential = request.until_decided if sequential is None else sequential
+    given = [name for name, value in (("--max-games", request.max_games),
+                                      ("--margin", request.margin),
+                                      ("--vp-margin", request.vp_margin)) if value is not None]
+    if not sequential:
+        if given:
+            raise UsageError([Problem(name, "only with --until-decided or --tune")
+                              for name in given])
+        return None
+    batch = -(-request.games // CHUNK_GAMES) * CHUNK_GAMES
+    most = request.max_games if request.max_games is not None else min(MAX_GAMES, 10 * batch)
+    problems = []
+    if not batch <= most <= MAX_GAMES:
+        problems.append(Problem("--max-games", f"expected {batch:,} (one look of --games, "
+                                               f"in whole chunks of {CHUNK_GAMES}) to "
+                                               f"{MAX_GAMES:,}, not {most:,}"))
+    margin = 2.0 if request.margin is None else request.margin
+    vp_margin = 0.1 if request.vp_margin is None else request.vp_margin
+    if not (math.isfinite(margin) and 0 < margin < 100):
+        problems.append(Problem("--margin", f"expected percentage points above 0 and below "
+                                            f"100 (e.g. 2), not {margin}"))
+    if not (math.isfinite(vp_margin) and 0 < vp_margin <= 100):
+        problems.append(Problem("--vp-margin", f"expected VP per copy above 0 (e.g. 0.1), "
+                                               f"not {vp_margin}"))
+    if problems:
+        raise UsageError(problems)
+    return Schedule(batch, most, margin / 100, vp_margin)
 
 
 def _restricted(request: Request, variants: tuple[Variant, ...]) -> tuple:

@@ -192,6 +192,11 @@ def text_report(summary: dict[str, Any]) -> str:
         lines += text_lines(summary, _flag)
     if summary["correction"]["family"]:
         lines.append(correction_text(summary))
+    if summary.get("sequential"):
+        from pnp.simulate.sequential import decision_rows, decision_text
+
+        lines += ["", decision_text(summary["sequential"]),
+                  *table(*decision_rows(summary["sequential"]))]
     if summary["blank_cards"]:
         lines += ["", "Played as blank (no effects data): " + ", ".join(summary["blank_cards"])]
     if isinstance(summary["players"], list):
@@ -219,6 +224,10 @@ def promo_rows(summary: dict[str, Any], verdict) -> tuple[list[str], list[list[s
 def correction_text(summary: dict[str, Any]) -> str:
     """One line saying how the flags were decided."""
     c = summary["correction"]
+    if summary.get("sequential"):
+        return (f"Flags follow the sequential decisions below; p adj. is each comparison's "
+                f"fixed-sample p-value adjusted ({CORRECTION_NAMES[c['method']]}, "
+                f"{c['family']} comparison(s)), for reference.")
     return (f"Flags: {CORRECTION_NAMES[c['method']]} over the report's {c['family']} "
             f"comparison(s), α = {c['alpha']:g}; p adj. is each comparison's adjusted "
             f"p-value (flagged when ≤ α).")

@@ -134,8 +134,8 @@ def _annotated(record: dict, plan: Plan, index: int, seed: int, variant: Variant
     return {**record, "_simulation": note}
 
 
-def chunk_ranges(games: int, size: int = CHUNK_GAMES) -> list[tuple[int, int]]:
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+def chunk_ranges(games: int, size: int = CHUNK_GAMES, start: int = 0) -> list[tuple[int, int]]:
+    return [(first, min(first + size, games)) for first in range(start, games, size)]
 
 
 # --- running: local processes or Dask, results merged in chunk order ---------------------
@@ -144,12 +144,15 @@ Progress = Callable[[int], None]
 
 
 def run(plan: Plan, jobs: int | None = None, dask: str | None = None,
-        logs_dir: Path | None = None, progress: Progress | None = None) -> ChunkResult:
-    """Play the whole plan and merge every chunk (in chunk order); `progress(n)` is called
-    with the number of games each finished chunk adds; records go to `logs_dir`."""
-    total = empty_result(plan)
+        logs_dir: Path | None = None, progress: Progress | None = None, start: int = 0,
+        into: ChunkResult | None = None) -> ChunkResult:
+    """Play the plan's games from `start` (a multiple of the chunk size, so the chunks are
+    those of a whole run) and merge every chunk, in chunk order, into `into` (default: an
+    empty result); `progress(n)` is called with the number of games each finished chunk
+    adds; records go to `logs_dir`."""
+    total = into if into is not None else empty_result(plan)
     writer = _LogWriter(logs_dir, plan) if logs_dir is not None else None
-    for chunk in _chunks(plan, jobs, dask):
+    for chunk in _chunks(plan, jobs, dask, chunk_ranges(plan.games, start=start)):
         if writer:
             writer.write(chunk.records)
             chunk.records = []
@@ -173,8 +176,10 @@ def check_jobs(jobs: int) -> int:
     return jobs
 
 
-def _chunks(plan: Plan, jobs: int | None, dask: str | None) -> Iterator[ChunkResult]:
-    ranges = chunk_ranges(plan.games)
+def _chunks(plan: Plan, jobs: int | None, dask: str | None,
+            ranges: list[tuple[int, int]]) -> Iterator[ChunkResult]:
+    if not ranges:
+        return
     if dask:
         yield from _dask_chunks(plan, ranges, dask)
         return
