@@ -19,6 +19,7 @@ import math
 import os
 import re
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from json.decoder import scanstring
 from pathlib import Path
@@ -51,13 +52,39 @@ def child_path(parent: str, key: str | int) -> str:
     return f"{parent}[{json.dumps(key, ensure_ascii=False)}]"
 
 
+class LazyLines(Mapping):
+    """The path → line map of a text that parsed cleanly on the fast path: worked out by
+    the position-keeping parser only when a line is first asked for (an error to report),
+    so a valid file costs one C-speed `json.loads`."""
+
+    def __init__(self, text: str, file: str):
+        self._text, self._file = text, file
+        self._lines: dict[str, int] | None = None
+
+    def _map(self) -> dict[str, int]:
+        if self._lines is None:
+            parser = _Parser(self._text, self._file)
+            parser.value(0, "$")
+            self._lines, self._text = parser.lines, ""
+        return self._lines
+
+    def __getitem__(self, path: str) -> int:
+        return self._map()[path]
+
+    def __iter__(self):
+        return iter(self._map())
+
+    def __len__(self) -> int:
+        return len(self._map())
+
+
 @dataclass
 class JsonDoc:
     """A parsed JSON file: its value, where it came from, and the line of each path."""
 
     value: object
     file: str
-    lines: dict[str, int] = field(default_factory=dict)
+    lines: Mapping[str, int] = field(default_factory=dict)
 
     def line_of(self, path: str) -> int | None:
         """Line of `path`, or of its nearest ancestor that has one."""
@@ -202,9 +229,15 @@ class _Parser:
 
 
 def parse_json(text: str, file: str) -> JsonDoc:
-    """Parse `text`; raise DataError naming the line for syntax errors and duplicate keys."""
+    """Parse `text`; raise DataError naming the line for syntax errors and duplicate keys.
+    A file that passes every rule of this module on `json.loads` is taken from it, with its
+    lines worked out on demand; anything else (or anything doubtful) goes through the
+    position-keeping parser, which finds and words the problem."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    value = _fast(text)
+    if value is not _SLOW:
+        return JsonDoc(value, file, LazyLines(text, file))
     parser = _Parser(text, file)
     value, end = parser.value(0, "$")
     end = parser.skip_ws(end)
@@ -213,6 +246,65 @@ def parse_json(text: str, file: str) -> JsonDoc:
     if parser.problems:
         raise DataError(parser.problems)
     return JsonDoc(value, file, parser.lines)
+
+
+_SLOW = object()
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class _Doubtful(Exception):
+    """Raised inside `json.loads` hooks: leave this text to the careful parser."""
+
+
+def _pairs(pairs: list) -> dict:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise _Doubtful  # a duplicate key
+    return result
+
+
+def _number(literal: str):
+    if len(literal) > MAX_NUMBER_CHARS:
+        raise _Doubtful
+    return literal
+
+
+def _float(literal: str) -> float:
+    parsed = float(_number(literal))
+    if not math.isfinite(parsed):
+        raise _Doubtful
+    return parsed
+
+
+def _refuse_constant(_: str):
+    raise _Doubtful  # NaN, Infinity
+
+
+def _fast(text: str):
+    """The value of `text` by `json.loads`, or _SLOW when the careful parser must decide:
+    any error, duplicate key, NaN or Infinity, absurd number, surrogate escape or nesting
+    deeper than MAX_DEPTH. Both parsers give equal values for what passes here."""
+    if _SURROGATE_ESCAPE.search(text) or _SURROGATE.search(text):
+        return _SLOW
+    try:
+        value = json.loads(text, object_pairs_hook=_pairs, parse_constant=_refuse_constant,
+                           parse_float=_float, parse_int=lambda s: int(_number(s)))
+    except (_Doubtful, ValueError, RecursionError):
+        return _SLOW
+    return value if _depth_ok(value) else _SLOW
+
+
+def _depth_ok(value) -> bool:
+    """No list or object nested more than MAX_DEPTH levels (the careful parser's bound:
+    containers at depths 0 to MAX_DEPTH - 1)."""
+    level = [value] if isinstance(value, (dict, list)) else []
+    for _ in range(MAX_DEPTH):
+        if not level:
+            return True
+        level = [child for node in level
+                 for child in (node.values() if isinstance(node, dict) else node)
+                 if isinstance(child, (dict, list))]
+    return not level
 
 
 def _shown(ch: str) -> str:

@@ -12,7 +12,7 @@ import re
 from functools import cache
 from importlib import resources
 
-from pnp.content import validcache
+from pnp.content import fastschema, validcache
 from pnp.content.jsonfile import JsonDoc, child_path
 from pnp.errors import Problem, UsageError
 
@@ -155,11 +155,14 @@ def definition_problem(name: str, definition: str, value: object) -> str | None:
 
 def schema_problems(doc: JsonDoc, name: str) -> list[Problem]:
     """Every schema error in `doc`, located by JSON path and line, in document order. A
-    value that passed this schema in an earlier run is not validated again (validcache)."""
+    value that passed this schema in an earlier run is not validated again (validcache);
+    the verdict comes from the compiled schema (fastschema), and only an invalid document
+    goes through jsonschema, which words its errors."""
     if validcache.passed_before(name, doc.value):
         return []
-    problems = [Problem(doc.file, _message_of(err), line=_line_of(doc, err),
-                        path=_path_of(err)) for err in _errors(doc, name)]
+    problems = [] if fastschema.is_valid(name, doc.value) else [
+        Problem(doc.file, _message_of(err), line=_line_of(doc, err), path=_path_of(err))
+        for err in _errors(doc, name)]
     if not problems:
         validcache.remember_pass(name, doc.value)
     return problems

@@ -51,7 +51,7 @@ def load_source(path: Path, kind: str) -> JsonDoc | WordList:
 
 def _copy(doc: JsonDoc) -> JsonDoc:
     """A document nobody else holds: callers may build on its value freely."""
-    return JsonDoc(copy.deepcopy(doc.value), doc.file, dict(doc.lines))
+    return JsonDoc(copy.deepcopy(doc.value), doc.file, doc.lines)  # lines: read-only
 
 
 def detect_kind(path: Path, doc: JsonDoc | None = None) -> str:

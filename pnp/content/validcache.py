@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
-_CODE = ("schemas.py", "validcache.py")
+_CODE = ("schemas.py", "fastschema.py", "validcache.py")
 MAX_ENTRIES = 20_000  # past this the folder is emptied and refilled by use
 
 

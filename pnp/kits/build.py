@@ -7,23 +7,26 @@ a bad word never leaves a kit half rebuilt. Each file is written atomically.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass
 
-from pnp.errors import FitError, Problem, UsageError
+from pnp.errors import DataError, Problem, UsageError
 from pnp.games import get_game
 from pnp.games.gamedata import load_content
 from pnp.kits.documents import document_files, missing_documents
 from pnp.kits.kit import DOCUMENTS as KIT_DOCUMENTS
-from pnp.kits.kit import KIT_NAME, write_kit
+from pnp.kits.kit import KIT_NAME, render_kit
 from pnp.kits.languages import check_language, localized_files, suffix
-from pnp.kits.request import BuildRequest, PlannedFile
+from pnp.kits.parallel import draw_all
+from pnp.kits.request import BuildRequest, PlannedFile, Rendered, write_rendered
 from pnp.render.art import art_folder, with_art
 from pnp.render.decks import FileSummary, check_print_options, sized_by_layouts
 from pnp.render.fonts import font_set
 from pnp.render.geometry import Size, paper_size
 from pnp.render.images import MAX_DPI, MIN_DPI
-from pnp.render.layout import layout_set
+from pnp.render.model import Deck
 from pnp.render.printables import check_file, render_file
 from pnp.render.sheets import SheetWords
 from pnp.render.tuckbox import tuck_boxes
@@ -43,13 +46,31 @@ def plan_build(request: BuildRequest) -> list[PlannedFile]:
 def run_build(request: BuildRequest,
               progress: Callable[[PlannedFile], Callable[[], None] | None] | None = None,
               planned: list[PlannedFile] | None = None) -> list[FileSummary]:
-    """Check every planned file, then write them (each writer skips the check it just
-    passed); returns a summary per file. `planned`: the request's plan, if already made."""
+    """Check every planned file and draw it in memory (in parallel processes when that
+    wins), then write them all; nothing is written unless everything checked and drew.
+    Returns a summary per file. `planned`: the request's plan, if already made."""
     planned = plan_build(request) if planned is None else planned
-    problems = [p for f in planned for p in f.check()]
-    if problems:
-        raise FitError(problems)
-    return [f.write(progress(f) if progress else None) for f in planned]
+    _read_layouts(request, planned)
+    rendered = draw_all(planned, progress)
+    for f in planned:
+        write_rendered(f.path, rendered[f.path])
+    return [rendered[f.path].summary for f in planned]
+
+
+def _read_layouts(request: BuildRequest, planned: list[PlannedFile]) -> None:
+    """Read every layout the plan draws with, here, before the files are shared among
+    worker processes: each worker then starts with them read, and the reports after the
+    build use them too. A layout that cannot be read is left to the checks to report."""
+    faces = [face for f in planned for p in f.printables for face in _faces(p)]
+    for name in dict.fromkeys(face.layout for face in faces if face is not None):
+        with suppress(DataError):
+            request.layouts.get(name)
+
+
+def _faces(printable) -> list:
+    if isinstance(printable, Deck):
+        return [printable.back] + [f for c in printable.cards for f in (c.front, c.back)]
+    return [pf.face for piece in getattr(printable, "pieces", ()) for pf in piece.faces]
 
 
 def build_warnings(request: BuildRequest) -> list[Problem]:
@@ -118,7 +139,7 @@ def _printables(game_id: str, request: BuildRequest, content=None) -> list:
     game = get_game(game_id)
     content = _content(game_id, request) if content is None else content
     printables = game.decks(content, **_deck_options(game_id, request)) if game.decks else []
-    layouts = layout_set(request.templates_dir)
+    layouts = request.layouts
     sized = sized_by_layouts(with_art(printables, art_folder(request.art_dir), layouts), layouts)
     boxes = tuck_boxes(_sheet_words(game, content), sized, _room(request.options))
     return sized + ([boxes] if boxes else [])
@@ -185,20 +206,20 @@ def _game_files(game_id: str, request: BuildRequest) -> list[PlannedFile]:
 def _kit_file(game_id: str, words: SheetWords, decks: list, files: list[PlannedFile],
               request: BuildRequest) -> PlannedFile:
     """`kit.pdf`: every printable packed, then the primary-language documents."""
-    layouts = layout_set(request.templates_dir)
+    layouts = request.layouts
     documents = [f.data for f in files if f.data and f.components[0] in KIT_DOCUMENTS
                  and (request.lang or f.path.stem in KIT_DOCUMENTS)]
     path = request.out_dir / game_id / f"{KIT_NAME}{suffix(request.lang)}.pdf"
 
-    def render(part_path, part):
+    def draw(part_path, part, into):
         return render_file(part_path, part, layouts, font_set(request.font),
-                           request.print_options, words, None, checked=True)
+                           request.print_options, words, None, checked=True, into=into)
 
-    def write(progress):
-        return write_kit(path, decks, documents, render, request.options, words.title,
-                         progress)
+    def render():
+        return Rendered(*render_kit(path, decks, documents, draw, request.options,
+                                    words.title))
 
-    return PlannedFile(game_id, path, (KIT_NAME,), write)
+    return PlannedFile(game_id, path, (KIT_NAME,), render, stage=2)
 
 
 def _deck_options(game_id: str, request: BuildRequest) -> dict:
@@ -208,7 +229,7 @@ def _deck_options(game_id: str, request: BuildRequest) -> dict:
 def _deck_files(game_id: str, title: str | SheetWords, decks: list,
                 request: BuildRequest) -> list[PlannedFile]:
     """Group printables (card decks, piece sets) by output file; one PDF may hold several."""
-    layouts = layout_set(request.templates_dir)
+    layouts = request.layouts
     by_file: dict[str, list] = {}
     for deck in decks:
         by_file.setdefault(deck.file, []).append(deck)
@@ -216,14 +237,17 @@ def _deck_files(game_id: str, title: str | SheetWords, decks: list,
     for name, group in by_file.items():
         path = request.out_dir / game_id / f"{name}{suffix(request.lang)}.pdf"
 
-        def write(progress, group=group, path=path):
-            return render_file(path, group, layouts, font_set(request.font),
-                               request.print_options, title, progress, checked=True)
+        def render(group=group, path=path):
+            drawn = io.BytesIO()
+            summary = render_file(path, group, layouts, font_set(request.font),
+                                  request.print_options, title, None, checked=True,
+                                  into=drawn)
+            return Rendered(drawn.getvalue(), summary)
 
         def check(group=group):
             return check_file(group, layouts, font_set(request.font), request.print_options)
 
-        files.append(PlannedFile(game_id, path, tuple(d.id for d in group), write, check,
+        files.append(PlannedFile(game_id, path, tuple(d.id for d in group), render, check,
                                  tuple(group)))
     return files
 

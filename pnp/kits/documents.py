@@ -27,7 +27,7 @@ from pnp.kits.languages import (
     suffix,
     template_roots,
 )
-from pnp.kits.request import PlannedFile
+from pnp.kits.request import PlannedFile, Rendered
 from pnp.render.decks import FileSummary
 from pnp.render.fonts import FontFamily, font_set
 
@@ -58,12 +58,21 @@ class _Document:
             return exc.problems
         return []
 
-    def write(self, progress: Callable[[], None] | None = None) -> FileSummary:
+    def render(self) -> Rendered:
         pdf = self.pdf()
-        pdf.write(self.path)
-        if progress:
-            progress()
-        return FileSummary(self.path, pdf.pages, 0, printing="single-sided")
+        return Rendered(pdf.data, FileSummary(self.path, pdf.pages, 0,
+                                              printing="single-sided"))
+
+    def keep(self, rendered: Rendered) -> None:
+        """Take the bytes another process rendered, so the kit can use them."""
+        if self._pdf is None:
+            from pnp.render.rulesheet.document import RenderedPdf
+
+            self._pdf = RenderedPdf(rendered.data, rendered.summary.pages)
+
+    def planned(self, game_id: str, component: str) -> PlannedFile:
+        return PlannedFile(game_id, self.path, (component,), self.render, self.check,
+                           data=self.data, keep=self.keep)
 
 
 def document_files(game_id: str, request) -> list:
@@ -111,8 +120,7 @@ def _wanted(found: dict[str, Path], request) -> list[tuple[str, Path]]:
 
 
 def _planned(game_id: str, path: Path, component: str, render) -> PlannedFile:
-    doc = _Document(path, render)
-    return PlannedFile(game_id, doc.path, (component,), doc.write, doc.check, data=doc.data)
+    return _Document(path, render).planned(game_id, component)
 
 
 def _rule_renderer(text: Path, paper: str, font: FontFamily | Path | None,

@@ -232,4 +232,4 @@ def _fork_context():
 
 
 def _layouts(request: BuildRequest) -> LayoutSet:
-    return layout_set(request.templates_dir)
+    return request.layouts

@@ -24,6 +24,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
@@ -31,6 +32,7 @@ from pnp.content.jsonfile import child_path, load_json
 from pnp.content.output import atomic_path, write_text
 from pnp.errors import DataError, Problem
 from pnp.games import GAMES
+from pnp.kits.parallel import fork_map
 
 THUMB_DPI = 36
 THUMB_PAGES = 2
@@ -74,7 +76,7 @@ def update_gallery(out_dir: Path, summaries, paper: str = "",
     """Render thumbnails for the new files, merge them into the manifest, write the page.
     `paper` is the build's paper, said with each file's printing instructions. Entries of
     the old manifest that cannot be trusted are dropped, each reported to `warn`."""
-    fresh = [_entry(out_dir, summary, paper) for summary in summaries]
+    fresh = fork_map(partial(_entry, out_dir, paper=paper), summaries)
     earlier = [e for e in _trusted(out_dir, warn) if e.pdf not in {f.pdf for f in fresh}]
     kept = [e for e in fresh + earlier if (out_dir / e.pdf).is_file()]
     order = {g: i for i, g in enumerate(GAMES)}

@@ -4,18 +4,18 @@ Every card deck of the game is packed together (decks of different sizes share s
 each back exactly behind its front), then every piece (dice, dividers), then the rule
 sheet, quick reference and score pad in the primary language. The card and piece pages
 are drawn by the same renderers as the per-deck files; the documents are the very bytes
-the build checked. In duplex modes every sheet starts on a front: a one-sided page
-(a piece sheet, the last page of a document) is followed by a blank page.
+the build checked; all is joined in memory. In duplex modes every sheet starts on a
+front: a one-sided page (a piece sheet, the last page of a document) is followed by a
+blank page.
 """
 
 from __future__ import annotations
 
 import io
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
-from pnp.content.output import atomic_path
 from pnp.render.decks import FileSummary, PrintOptions
 from pnp.render.model import Deck, PieceSet
 from pnp.render.pdf import AUTHOR
@@ -31,41 +31,39 @@ def kit_parts(printables: Sequence) -> list[list]:
     return [part for part in (decks, pieces) if part]
 
 
-def write_kit(path: Path, printables: Sequence, documents: Sequence[Callable[[], bytes]],
-              render: Callable[[Path, list], FileSummary], options: PrintOptions,
-              title: str, progress: Callable[[], None] | None = None) -> FileSummary:
-    """Render the packed card and piece sheets with `render`, append the documents'
-    bytes, and write the whole atomically."""
+def render_kit(path: Path, printables: Sequence, documents: Sequence[Callable[[], bytes]],
+               render: Callable[[Path, list, BinaryIO], FileSummary], options: PrintOptions,
+               title: str) -> tuple[bytes, FileSummary]:
+    """The kit's bytes: the packed card and piece sheets drawn with `render` (into a
+    stream), then the documents' bytes, each part read back and joined by pypdf."""
     from pypdf import PdfReader, PdfWriter
 
     duplex = options.backs in ("duplex-long", "duplex-short")
     writer = PdfWriter()
     count = 0
-    with tempfile.TemporaryDirectory(prefix="pnp-kit-") as tmp:
-        for index, part in enumerate(kit_parts(printables)):
-            summary = render(Path(tmp) / f"part-{index}.pdf", part)
-            count += summary.cards
-            reader = PdfReader(str(summary.path))
-            one_sided = isinstance(part[0], PieceSet)
-            for page in reader.pages:
-                writer.add_page(page)
-                if duplex and one_sided:
-                    _blank_after(writer)
-        for data in documents:
-            reader = PdfReader(io.BytesIO(data()))
-            for page in reader.pages:
-                writer.add_page(page)
-            if duplex and len(reader.pages) % 2:
+    for index, part in enumerate(kit_parts(printables)):
+        drawn = io.BytesIO()
+        summary = render(path.with_name(f"part-{index}.pdf"), part, drawn)
+        count += summary.cards
+        reader = PdfReader(drawn)
+        one_sided = isinstance(part[0], PieceSet)
+        for page in reader.pages:
+            writer.add_page(page)
+            if duplex and one_sided:
                 _blank_after(writer)
+    for data in documents:
+        reader = PdfReader(io.BytesIO(data()))
+        for page in reader.pages:
+            writer.add_page(page)
+        if duplex and len(reader.pages) % 2:
+            _blank_after(writer)
     writer.add_metadata({"/Title": f"{title} · print-and-play kit", "/Author": AUTHOR,
                          "/Creator": AUTHOR, "/Producer": AUTHOR})
     _print_at_actual_size(writer)
-    with atomic_path(path) as tmp_path, open(tmp_path, "wb") as handle:
-        writer.write(handle)
-    if progress:
-        progress()
+    out = io.BytesIO()
+    writer.write(out)
     printing = options.backs if options.backs != "none" else "single-sided"
-    return FileSummary(path, len(writer.pages), count, "item", printing)
+    return out.getvalue(), FileSummary(path, len(writer.pages), count, "item", printing)
 
 
 def _print_at_actual_size(writer) -> None:

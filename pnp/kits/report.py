@@ -15,7 +15,6 @@ from pnp.render.art import art_folder, art_names, unused_art
 from pnp.render.decks import image_uses
 from pnp.render.draw import FaceContext, fitted_texts
 from pnp.render.fonts import font_set
-from pnp.render.layout import layout_set
 from pnp.render.model import Deck
 
 LEGIBILITY_FLOOR = 6.0
@@ -43,7 +42,7 @@ def fit_report(request: BuildRequest) -> list[FitEntry]:
     """Every fitted text of every card deck in the request, most shrunk first (size
     against the layout's size, then absolute size, then longest text); texts that did not
     fit at all raise FitError, as in a build."""
-    layouts = layout_set(request.templates_dir)
+    layouts = request.layouts
     fonts = font_set(request.font)
     entries: set[FitEntry] = set()
     problems = []
@@ -82,7 +81,7 @@ def art_report(request: BuildRequest,
                printables: list[tuple[str, list]]) -> tuple[list[ArtUse], list[Problem]]:
     """For the (game id, printables) being made: every placed image at its effective DPI,
     lowest first, and a warning for each `--art` file that none of them shows."""
-    layouts = layout_set(request.templates_dir)
+    layouts = request.layouts
     fonts = font_set(request.font)
     options = request.print_options
     grouped: dict[tuple, list[str]] = {}

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 
+from pnp.content.output import atomic_path
 from pnp.games import GAMES
 from pnp.render.decks import FileSummary, PrintOptions
 from pnp.render.fonts import FontFamily
+from pnp.render.layout import LayoutSet, layout_set
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,12 @@ class BuildRequest:
     def game_ids(self) -> tuple[str, ...]:
         return self.games or tuple(GAMES)
 
+    @cached_property
+    def layouts(self) -> LayoutSet:
+        """The request's layouts, read once and shared by planning, checking, drawing and
+        the reports (each LayoutSet reads and resolves its files on first use)."""
+        return layout_set(self.templates_dir)
+
     @property
     def print_options(self) -> PrintOptions:
         """The options with the art cache under the output folder (rebuilds reuse it)."""
@@ -46,13 +55,41 @@ ART_CACHE = Path(".cache") / "art"
 
 
 @dataclass(frozen=True)
+class Rendered:
+    """A file drawn in memory: its bytes and what it holds, written out later in one go."""
+
+    data: bytes
+    summary: FileSummary
+
+
+@dataclass(frozen=True)
 class PlannedFile:
-    """One output file: where it goes, the component ids it holds, and how to make it."""
+    """One output file: where it goes, the component ids it holds, and how to make it.
+
+    `render` draws the file in memory once its `check` has passed; the build writes the
+    bytes. Files of stage 2 (the packed kit) are drawn from stage-1 results (the documents'
+    bytes), which the build hands back to their files through `keep` when they were drawn
+    in another process."""
 
     game: str
     path: Path
     components: tuple[str, ...]
-    write: Callable[[Callable[[], None] | None], FileSummary]
+    render: Callable[[], Rendered]
     check: Callable[[], list] = lambda: []
     printables: tuple = ()
     data: Callable[[], bytes] | None = None
+    keep: Callable[[Rendered], None] | None = None
+    stage: int = 1
+
+    def write(self, progress: Callable[[], None] | None = None) -> FileSummary:
+        """Draw the file and put it in place atomically."""
+        rendered = self.render()
+        write_rendered(self.path, rendered)
+        if progress:
+            progress()
+        return rendered.summary
+
+
+def write_rendered(path: Path, rendered: Rendered) -> None:
+    with atomic_path(path) as tmp:
+        tmp.write_bytes(rendered.data)

@@ -40,7 +40,6 @@ from pnp.kits.export import (
 from pnp.kits.request import BuildRequest
 from pnp.render.fonts import font_set
 from pnp.render.geometry import Size, card_size
-from pnp.render.layout import layout_set
 from pnp.render.model import Deck
 from pnp.render.single import FacePage, face_pages, render_single_cards
 
@@ -151,7 +150,7 @@ def _write_dtc(request, shop: Shop, chosen, icc, jobs, progress) -> list[ShopRes
     from pnp.render.cmyk import Converter, output_profile
 
     converter = Converter(output_profile(icc))
-    layouts, fonts = layout_set(request.templates_dir), font_set(request.font)
+    layouts, fonts = request.layouts, font_set(request.font)
     results = []
     with tempfile.TemporaryDirectory(prefix="pnp-shop-") as scratch:
         for game_id, title, deck, (product, trim) in chosen:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import BinaryIO
 
 from pnp.errors import DataError, FitError, Problem, UsageError
 from pnp.render.cutfiles import draw_registration
@@ -98,10 +99,11 @@ class _Job:
 def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
                  options: PrintOptions, title: str | SheetWords,
                  progress: Callable[[], None] | None = None,
-                 checked: bool = False) -> FileSummary:
-    """Draw `decks` into `path` (atomically); FitError listing every card that cannot be
-    drawn, checked before a single page is written (unless the caller just did). `title`
-    is the game's title, or the sheet words of the kit's language."""
+                 checked: bool = False, into: BinaryIO | None = None) -> FileSummary:
+    """Draw `decks` into `path` (atomically), or into the stream `into`; FitError listing
+    every card that cannot be drawn, checked before a single page is written (unless the
+    caller just did). `title` is the game's title, or the sheet words of the kit's
+    language."""
     check_print_options(options)
     problems = [] if checked else preflight(decks, layouts, fonts, options)
     if problems:
@@ -109,7 +111,7 @@ def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontS
     paper = paper_size(options.paper)
     subject = ", ".join(d.title for d in decks)
     words = sheet_words(title)
-    with pdf_canvas(path, paper, words.title, subject, fonts) as c:
+    with pdf_canvas(path, paper, words.title, subject, fonts, into) as c:
         job = _Job(c, layouts, fonts, options, words, progress, FormCache(c, options.bleed))
         _render_decks(job, decks)
     unit = "token" if all(d.shape == "circle" for d in decks) else "card"

@@ -217,10 +217,16 @@ def _glyphs(font_name: str) -> frozenset[int]:
 
 
 @cache
+def _glyph_chars(font_name: str) -> frozenset[str]:
+    return frozenset(map(chr, _glyphs(font_name)))
+
+
+@cache
 def missing_glyphs(text: str, font_name: str) -> list[str]:
     """Characters of `text` the font cannot draw (spaces and line breaks excepted)."""
-    have = _glyphs(font_name)
-    return sorted({c for c in text if c not in "\n\t" and ord(c) not in have})
+    lacking = set(text).difference(_glyph_chars(font_name))
+    lacking.difference_update("\n\t")
+    return sorted(lacking)
 
 
 def require_glyphs(text: str, font_name: str, where: Location, label: str) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.render.geometry import MIN_MARGIN, Box, Size
 
@@ -64,7 +65,14 @@ def crop_mark_segments(marked: Sequence[Box], everything: Sequence[Box], paper: 
     """Short lines extending every edge of the `marked` cards outwards, `bleed` + 1 mm
     clear of the trim, up to 4 mm long; each stops 1 mm before any other piece's bleed
     and 5 mm before the page edge, and is left out when less than 1.5 mm remains (or
-    when it would run along the fold: a fold is not a cut)."""
+    when it would run along the fold: a fold is not a cut). Worked out once per sheet
+    arrangement: a deck's full sheets all have the same."""
+    return list(_crop_marks(tuple(marked), tuple(everything), paper, bleed, fold))
+
+
+@lru_cache(maxsize=256)
+def _crop_marks(marked: tuple[Box, ...], everything: tuple[Box, ...], paper: Size,
+                bleed: float, fold: Segment | None) -> tuple[Segment, ...]:
     grown = [b.grown(bleed) for b in everything]
     found: set[Segment] = set()
     start = bleed + MARK_GAP
@@ -79,7 +87,7 @@ def crop_mark_segments(marked: Sequence[Box], everything: Sequence[Box], paper: 
                 continue
             found |= _ray(y, b.right + start, +1, "x", grown, paper)
             found |= _ray(y, b.x - start, -1, "x", grown, paper)
-    return sorted(found)
+    return tuple(sorted(found))
 
 
 def _ray(fixed: float, begin: float, sign: int, axis: str, grown: Sequence[Box],

@@ -8,8 +8,9 @@
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
+from typing import BinaryIO
 
 from pnp.content.output import atomic_path
 from pnp.render.fonts import FontSet
@@ -19,12 +20,16 @@ AUTHOR = "majority-pnp"
 
 
 @contextmanager
-def pdf_canvas(path: Path, paper: Size, title: str, subject: str, fonts: FontSet):
-    """A reportlab canvas for `path`; saved and moved into place when the block succeeds."""
+def pdf_canvas(path: Path, paper: Size, title: str, subject: str, fonts: FontSet,
+               into: BinaryIO | None = None):
+    """A reportlab canvas for `path`; saved and moved into place when the block succeeds.
+    With `into`, the PDF is written to that stream instead (the same bytes) and `path` is
+    left alone: a build draws files in worker processes and writes them all at the end."""
     from reportlab.pdfgen.canvas import Canvas
 
-    with atomic_path(path) as tmp:
-        c = Canvas(str(tmp), pagesize=(pt(paper.width), pt(paper.height)), invariant=1,
+    with nullcontext(into) if into is not None else atomic_path(path) as target:
+        c = Canvas(target if into is not None else str(target),
+                   pagesize=(pt(paper.width), pt(paper.height)), invariant=1,
                    pageCompression=1, initialFontName=fonts.regular, initialFontSize=10)
         c.setTitle(title)
         c.setAuthor(AUTHOR)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 from pnp.errors import FitError, Location, Problem, UsageError
 from pnp.render.cutfiles import draw_registration
@@ -32,9 +33,9 @@ _NOWHERE = Location("")
 def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: FontSet,
                   options: PrintOptions, title: str | SheetWords,
                   progress: Callable[[], None] | None = None,
-                  checked: bool = False) -> FileSummary:
-    """Draw every piece of `sets` into `path` (atomically), after checking all of them
-    (unless the caller just did)."""
+                  checked: bool = False, into: BinaryIO | None = None) -> FileSummary:
+    """Draw every piece of `sets` into `path` (atomically) or the stream `into`, after
+    checking all of them (unless the caller just did)."""
     problems = [] if checked else preflight_pieces(sets, layouts, fonts, options)
     if problems:
         raise FitError(problems)
@@ -42,7 +43,7 @@ def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: F
     pages = piece_pages(sets, options)
     font = fonts.name("bold")
     words = sheet_words(title)
-    with pdf_canvas(path, paper_size(options.paper), words.title, subject, fonts) as c:
+    with pdf_canvas(path, paper_size(options.paper), words.title, subject, fonts, into) as c:
         forms = FormCache(c, options.bleed)
         for number, page in enumerate(pages, start=1):
             c.setPageSize((pt(page.paper.width), pt(page.paper.height)))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import BinaryIO
 
 from pnp.errors import Problem, UsageError
 from pnp.render.decks import FileSummary, PrintOptions, preflight, render_decks
@@ -34,12 +35,13 @@ def _kind(printables: Sequence) -> tuple[Callable, Callable]:
 def render_file(path: Path, printables: Sequence, layouts: LayoutSet, fonts: FontSet,
                 options: PrintOptions, title: str | SheetWords,
                 progress: Callable[[], None] | None = None,
-                checked: bool = False) -> FileSummary:
-    """Draw `printables` (all of one kind) into `path`; `checked` when `check_file` has
-    just passed for them (the build checks everything first), so it is not run twice."""
+                checked: bool = False, into: BinaryIO | None = None) -> FileSummary:
+    """Draw `printables` (all of one kind) into `path` (or the stream `into`); `checked`
+    when `check_file` has just passed for them (the build checks everything first), so it
+    is not run twice."""
     render, _ = _kind(printables)
     return render(path, list(printables), layouts, fonts, options, title, progress,
-                  checked=checked)
+                  checked=checked, into=into)
 
 
 def check_file(printables: Sequence, layouts: LayoutSet, fonts: FontSet,

@@ -8,7 +8,6 @@ and line, so a translator can fix their text without reading Python.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +27,8 @@ from pnp.render.rulesheet.flowables import block_flowables
 from pnp.render.rulesheet.markdown import Block, DiagramRef, Heading, parse_markdown
 
 QUICK_MARGINS = Margins(side=13.0, top=12.0, bottom=12.0)
+# Unicode category Cc (C0 and C1 control characters) except the tab.
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ def _check_lines(text: str, file: str, fonts: FontSet) -> None:
         if fixed:
             problems.append(Problem(file, "looks garbled by a wrong text encoding (mojibake); "
                                           f"did you mean: {fixed.strip()[:60]!r}?", line=number))
-        if any(unicodedata.category(c) == "Cc" and c != "\t" for c in line):
+        if _CONTROL.search(line):
             problems.append(Problem(file, "contains a control character", line=number))
         lacking = {face: missing_glyphs(line, face) for face in faces}
         missing = sorted({c for chars in lacking.values() for c in chars})

@@ -1,0 +1,171 @@
+"""Check and draw a build's planned files, in worker processes when that wins.
+
+A kit is dozens of independent PDFs, and drawing them is CPU work, so on a machine with
+more than one core the files are shared among forked workers: forked after planning, each
+starts with the game data loaded and checked and the modules imported, and is told only
+a file's index in the plan. Every file comes back as bytes; nothing is written until all
+of them checked and drew, so a bad word still never leaves a kit half rebuilt. A packed
+kit (stage 2) is drawn once its game's documents are done, with their bytes handed to
+the worker that packs it, so no document is drawn twice. Bytes do not depend on which
+process drew a file: the same inputs give the same PDF in any process.
+
+`PNP_JOBS=N` caps the workers (1: everything in this process, as on a one-core machine).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from pnp.errors import FitError, PnpError
+from pnp.kits.request import PlannedFile, Rendered
+
+Progress = Callable[[PlannedFile], object] | None
+
+_PLAN: Sequence[PlannedFile] = ()  # the plan a forked worker inherits from its parent
+MIN_FILES = 3  # fewer files than this are drawn here: forking would cost more than it wins
+
+
+def draw_all(planned: Sequence[PlannedFile], progress: Progress = None) -> dict[Path, Rendered]:
+    """Every planned file checked and drawn in memory, by path; FitError (nothing drawn
+    further) listing every problem, in plan order, when any check fails."""
+    jobs = _jobs(planned)
+    if jobs <= 1:
+        return _draw_here(planned, progress)
+    return _draw_in_workers(planned, progress, jobs)
+
+
+def _jobs(items: Sequence) -> int:
+    """Workers for `items`: every core this process may use (or PNP_JOBS), 1 where the
+    platform cannot fork or there is too little to share."""
+    wanted = os.environ.get("PNP_JOBS", "")
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \
+        os.cpu_count() or 1
+    jobs = int(wanted) if wanted.isdigit() and int(wanted) > 0 else cores
+    if "fork" not in multiprocessing.get_all_start_methods() or len(items) < MIN_FILES:
+        return 1
+    return min(jobs, len(items))
+
+
+_ITEMS: tuple = ()
+
+
+def fork_map(work: Callable, items: Sequence) -> list:
+    """`work(item)` for each item, results in order: shared among forked workers (which
+    inherit `work` and the items, so neither needs pickling) when that wins, else here."""
+    global _ITEMS
+    jobs = _jobs(items)
+    if jobs <= 1:
+        return [work(item) for item in items]
+    _ITEMS = (work, tuple(items))
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            return pool.map(_call, range(len(items)), chunksize=1)
+    finally:
+        _ITEMS = ()
+
+
+def _call(index: int):
+    work, items = _ITEMS
+    return work(items[index])
+
+
+def _draw_here(planned: Sequence[PlannedFile], progress: Progress) -> dict[Path, Rendered]:
+    problems = [p for f in planned for p in f.check()]
+    if problems:
+        raise FitError(problems)
+    rendered = {}
+    for f in planned:
+        rendered[f.path] = f.render()
+        if progress:
+            progress(f)
+    return rendered
+
+
+def _work(job: tuple[int, list[tuple[int, Rendered]]]):
+    """In a worker: hand over the bytes of files drawn elsewhere, then check and draw
+    file `index`. A PnpError travels back as its class and problems (its pickled form
+    would keep only the message)."""
+    index, kept = job
+    for other, rendered in kept:
+        _PLAN[other].keep(rendered)
+    planned = _PLAN[index]
+    try:
+        problems = planned.check()
+        return index, problems, None if problems else planned.render(), None
+    except PnpError as exc:
+        return index, [], None, (type(exc), exc.problems)
+
+
+def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress,
+                     jobs: int) -> dict[Path, Rendered]:
+    global _PLAN
+    _PLAN = planned
+    first = sorted((i for i, f in enumerate(planned) if f.stage == 1),
+                   key=lambda i: _cost(planned[i]), reverse=True)
+    sources = {i: [k for k in sorted(first) if planned[k].game == f.game and planned[k].keep]
+               for i, f in enumerate(planned) if f.stage != 1}
+    waiting = {i: set(needs) for i, needs in sources.items()}
+    done: queue.Queue = queue.Queue()
+    results: dict[int, tuple] = {}
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            running = 0
+
+            def submit(index: int) -> None:
+                nonlocal running
+                kept = [(k, results[k][1]) for k in sources.get(index, ())]
+                pool.apply_async(_work, ((index, kept),), callback=done.put,
+                                 error_callback=lambda exc: done.put((None, exc)))
+                running += 1
+
+            for index in first + [i for i, needs in waiting.items() if not needs]:
+                submit(index)
+            failed = False
+            while running:
+                index, *result = done.get()
+                running -= 1
+                if index is None:
+                    raise result[0]  # a bug, not bad input: the worker's own exception
+                results[index] = result
+                failed = failed or bool(result[0] or result[2])
+                if failed:
+                    continue  # let the running files finish, to report all problems
+                if progress:
+                    progress(planned[index])
+                for kit, needs in waiting.items():
+                    if index in needs:
+                        needs.discard(index)
+                        if not needs:
+                            submit(kit)
+    finally:
+        _PLAN = ()
+    _raise_problems(planned, results)
+    for index in first:
+        if planned[index].keep:
+            planned[index].keep(results[index][1])
+    return {planned[i].path: results[i][1] for i in results}
+
+
+def _raise_problems(planned: Sequence[PlannedFile], results: dict[int, tuple]) -> None:
+    """The first error raised in a worker, else every check's problems in plan order."""
+    for index in sorted(results):
+        error = results[index][2]
+        if error:
+            kind, problems = error
+            raise kind(problems)
+    problems = [p for i in sorted(results) for p in results[i][0]]
+    if problems:
+        raise FitError(problems)
+
+
+def _cost(planned: PlannedFile) -> int:
+    """Rough drawing cost, to start the longest files first: documents are laid out by
+    platypus page by page, decks are as long as they have cards."""
+    if planned.data is not None:
+        return 1000
+    return sum(len(getattr(p, "cards", None) or getattr(p, "pieces", ())) for p in
+               planned.printables)
