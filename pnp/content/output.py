@@ -19,7 +19,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -32,22 +32,36 @@ _swept: set[Path] = set()
 @contextmanager
 def atomic_path(path: Path) -> Iterator[Path]:
     """A temporary sibling of `path` to write to; renamed over `path` only on success."""
-    private: Path | None = None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        remove_stale_partials(path.parent)
-        private = Path(tempfile.mkdtemp(prefix=f".{path.name}.{os.getpid()}-",
-                                        suffix=".partial", dir=path.parent))
-        tmp = private / path.name
+    with atomic_paths([path]) as (tmp,):
         yield tmp
-        if not tmp.is_file() or tmp.is_symlink():
-            raise OSError(0, "the temporary file vanished while it was written")
-        os.chmod(tmp, 0o666 & ~_UMASK)
-        os.replace(tmp, path)
+
+
+@contextmanager
+def atomic_paths(paths: Sequence[Path]) -> Iterator[list[Path]]:
+    """Temporary siblings of `paths` (files of one folder) to write to, each renamed over
+    its path only when the whole block succeeds. One private folder serves them all: a
+    worker writing dozens of images makes and removes one folder, not one per image."""
+    folder = paths[0].parent
+    if any(p.parent != folder for p in paths) or len({p.name for p in paths}) < len(paths):
+        raise ValueError("atomic_paths takes distinct files of one folder")
+    private: Path | None = None
+    current = paths[0]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        remove_stale_partials(folder)
+        private = Path(tempfile.mkdtemp(prefix=f".{current.name}.{os.getpid()}-",
+                                        suffix=".partial", dir=folder))
+        tmps = [private / p.name for p in paths]
+        yield tmps
+        for current, tmp in zip(paths, tmps, strict=True):
+            if not tmp.is_file() or tmp.is_symlink():
+                raise OSError(0, "the temporary file vanished while it was written")
+            os.chmod(tmp, 0o666 & ~_UMASK)
+            os.replace(tmp, current)
     except OSError as exc:
-        blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+        blocker = next((p for p in current.parents if p.exists() and not p.is_dir()), None)
         reason = f"{blocker} is a file, not a folder" if blocker else exc.strerror or str(exc)
-        raise OutputError(Problem(str(path), f"cannot write: {reason}")) from None
+        raise OutputError(Problem(str(current), f"cannot write: {reason}")) from None
     finally:
         if private is not None:
             shutil.rmtree(private, ignore_errors=True)
