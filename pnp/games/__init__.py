@@ -2,18 +2,42 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from importlib import import_module
+
 from pnp.errors import UsageError
 from pnp.games.base import Component, DataFile, Game
 
 
-def _load() -> dict[str, Game]:
-    from pnp.games import d20_stacks, majority, majority2, majority_rules
+class _Registry(Mapping):
+    """Game id -> Game, in a stable order; a game's module is imported on first use, so a
+    command about one game does not load the other three."""
 
-    modules = (majority, majority2, majority_rules, d20_stacks)
-    return {m.GAME.id: m.GAME for m in modules}
+    def __init__(self, modules: dict[str, str]):
+        self._modules = modules
+        self._games: dict[str, Game] = {}
+
+    def __getitem__(self, game_id: str) -> Game:
+        if game_id not in self._games:
+            self._games[game_id] = import_module(self._modules[game_id]).GAME
+        return self._games[game_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self._modules
 
 
-GAMES: dict[str, Game] = _load()
+GAMES: Mapping[str, Game] = _Registry({
+    "majority": "pnp.games.majority",
+    "majority2": "pnp.games.majority2",
+    "majority-rules": "pnp.games.majority_rules",
+    "d20-stacks": "pnp.games.d20_stacks",
+})
 
 
 def get_game(game_id: str) -> Game:

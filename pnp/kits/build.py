@@ -127,12 +127,15 @@ def game_printables(request: BuildRequest) -> list[tuple[str, str, list]]:
 
 
 def _content(game_id: str, request: BuildRequest):
-    overrides = localized_files(game_id, request.lang, request.data_dir) if request.lang \
-        else {}
-    if request.words and game_id == "majority":
-        overrides["words"] = request.words
-    promos = list(request.promos) if game_id == "majority2" else None
-    return load_content(game_id, request.data_dir, overrides, promos)
+    if game_id not in request.contents:
+        overrides = localized_files(game_id, request.lang, request.data_dir) \
+            if request.lang else {}
+        if request.words and game_id == "majority":
+            overrides["words"] = request.words
+        promos = list(request.promos) if game_id == "majority2" else None
+        request.contents[game_id] = load_content(game_id, request.data_dir, overrides,
+                                                 promos)
+    return request.contents[game_id]
 
 
 def _printables(game_id: str, request: BuildRequest, content=None) -> list:

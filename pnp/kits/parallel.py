@@ -14,7 +14,6 @@ process drew a file: the same inputs give the same PDF in any process.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import queue
 from collections.abc import Callable, Sequence
@@ -45,7 +44,11 @@ def _jobs(items: Sequence) -> int:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else \
         os.cpu_count() or 1
     jobs = int(wanted) if wanted.isdigit() and int(wanted) > 0 else cores
-    if "fork" not in multiprocessing.get_all_start_methods() or len(items) < MIN_FILES:
+    if len(items) < MIN_FILES or jobs <= 1:
+        return 1
+    import multiprocessing  # only here: a one-file build never pays for its import
+
+    if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     return min(jobs, len(items))
 
@@ -61,6 +64,8 @@ def fork_map(work: Callable, items: Sequence) -> list:
     if jobs <= 1:
         return [work(item) for item in items]
     _ITEMS = (work, tuple(items))
+    import multiprocessing
+
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             return pool.map(_call, range(len(items)), chunksize=1)
@@ -111,6 +116,8 @@ def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress,
     waiting = {i: set(needs) for i, needs in sources.items()}
     done: queue.Queue = queue.Queue()
     results: dict[int, tuple] = {}
+    import multiprocessing
+
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             running = 0

@@ -45,6 +45,12 @@ class BuildRequest:
         the reports (each LayoutSet reads and resolves its files on first use)."""
         return layout_set(self.templates_dir)
 
+    @cached_property
+    def contents(self) -> dict:
+        """Each game's content as loaded for this request (with its words and promos), by
+        game id: the warnings, the plan and the reports read the same files once."""
+        return {}
+
     @property
     def print_options(self) -> PrintOptions:
         """The options with the art cache under the output folder (rebuilds reuse it)."""

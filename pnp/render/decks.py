@@ -158,7 +158,7 @@ def preflight(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
     """Every text that will not fit and every layout that does not match its deck size."""
     problems: list[Problem] = []
     fold = options.backs == "fold"
-    pack(pack_groups(decks), options.paper, fold, options.margin, options.bleed)
+    packed(decks, options.paper, fold, options.margin, options.bleed)
     for deck in decks:
         size = card_size(deck.size)
         faces = [(card, face) for card in deck.cards for face in (card.front, card.back) if face]
@@ -204,6 +204,24 @@ class _Placed:
     card: Card
 
 
+_PACKED: list[tuple[list[Deck], tuple, list[PackedPage]]] = []
+
+
+def packed(decks: list[Deck], paper: str, fold: bool, margin: float,
+           bleed: float) -> list[PackedPage]:
+    """`pack` of the decks' cards, remembered for the last few calls: the check packs a
+    file's decks to find a card that fits no sheet, and drawing them packs the same decks
+    with the same options again (decks are frozen, so the same objects pack the same)."""
+    options = (paper, fold, margin, bleed)
+    for known, known_options, pages in _PACKED:
+        if known_options == options and len(known) == len(decks) and all(
+                a is b for a, b in zip(known, decks, strict=True)):
+            return pages
+    pages = pack(pack_groups(decks), paper, fold, margin, bleed)
+    _PACKED[:] = [*_PACKED[-3:], (list(decks), options, pages)]
+    return pages
+
+
 def pack_groups(decks: list[Deck]) -> list[list[PackItem]]:
     """Every card as a packing item, in deck order, grouped as its deck keeps them
     together on a sheet (a vote set's A, B, C and Score)."""
@@ -225,9 +243,8 @@ def deck_sheets(decks: list[Deck], options: PrintOptions) -> list[tuple[PackedPa
     for group, two_sided in ((two, True), (one, False)):
         if group:
             fold = two_sided and options.backs == "fold"
-            sheets += [(page, two_sided) for page in pack(pack_groups(group), options.paper,
-                                                           fold, options.margin,
-                                                           options.bleed)]
+            sheets += [(page, two_sided) for page in packed(group, options.paper, fold,
+                                                             options.margin, options.bleed)]
     return sheets
 
 

@@ -66,6 +66,9 @@ def _fit(text: str, font: str, width: float, height: float, size: float, min_siz
         block = current + (len(lines) - 1) * current * LEADING
         return FittedText(tuple(lines), current) if block <= height + 1e-6 else None
 
+    largest = attempt(0)
+    if largest is not None:  # most texts fit at their layout's size: nothing to search
+        return largest
     best = attempt(steps)
     if best is None:
         return None
