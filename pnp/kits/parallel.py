@@ -107,32 +107,31 @@ def _work(job: tuple[int, list[tuple[int, Rendered]]]):
 
 def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress,
                      jobs: int) -> dict[Path, Rendered]:
+    """Only `jobs` files are out at a time, the rest wait in `ready`, so a packed kit
+    whose documents are done goes next, ahead of the small files that even out the end."""
     global _PLAN
     _PLAN = planned
-    first = sorted((i for i, f in enumerate(planned) if f.stage == 1),
-                   key=lambda i: _cost(planned[i]), reverse=True)
-    sources = {i: [k for k in sorted(first) if planned[k].game == f.game and planned[k].keep]
+    first = [i for i, f in enumerate(planned) if f.stage == 1]
+    sources = {i: [k for k in first if planned[k].game == f.game and planned[k].keep]
                for i, f in enumerate(planned) if f.stage != 1}
-    waiting = {i: set(needs) for i, needs in sources.items()}
+    waiting = {i: set(needs) for i, needs in sources.items() if needs}
+    ready = [i for i in sources if i not in waiting] + _longest_first(planned, first)
     done: queue.Queue = queue.Queue()
     results: dict[int, tuple] = {}
     import multiprocessing
 
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            running = 0
-
-            def submit(index: int) -> None:
-                nonlocal running
-                kept = [(k, results[k][1]) for k in sources.get(index, ())]
-                pool.apply_async(_work, ((index, kept),), callback=done.put,
-                                 error_callback=lambda exc: done.put((None, exc)))
-                running += 1
-
-            for index in first + [i for i, needs in waiting.items() if not needs]:
-                submit(index)
-            failed = False
-            while running:
+            running, failed = 0, False
+            while ready or running:
+                while ready and running < jobs and not failed:
+                    index = ready.pop(0)
+                    kept = [(k, results[k][1]) for k in sources.get(index, ())]
+                    pool.apply_async(_work, ((index, kept),), callback=done.put,
+                                     error_callback=lambda exc: done.put((None, exc)))
+                    running += 1
+                if not running:
+                    break
                 index, *result = done.get()
                 running -= 1
                 if index is None:
@@ -147,7 +146,7 @@ def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress,
                     if index in needs:
                         needs.discard(index)
                         if not needs:
-                            submit(kit)
+                            ready.insert(0, kit)
     finally:
         _PLAN = ()
     _raise_problems(planned, results)
@@ -155,6 +154,15 @@ def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress,
         if planned[index].keep:
             planned[index].keep(results[index][1])
     return {planned[i].path: results[i][1] for i in results}
+
+
+def _longest_first(planned: Sequence[PlannedFile], indices: list[int]) -> list[int]:
+    """The games with the most to draw first, and in a game its longest files first: the
+    biggest kit's documents are done early, so the kit is not left for the end."""
+    weight: dict[str, int] = {}
+    for i in indices:
+        weight[planned[i].game] = weight.get(planned[i].game, 0) + _cost(planned[i])
+    return sorted(indices, key=lambda i: (-weight[planned[i].game], -_cost(planned[i])))
 
 
 def _raise_problems(planned: Sequence[PlannedFile], results: dict[int, tuple]) -> None:
