@@ -38,20 +38,22 @@ def atomic_path(path: Path) -> Iterator[Path]:
 
 @contextmanager
 def atomic_paths(paths: Sequence[Path]) -> Iterator[list[Path]]:
-    """Temporary siblings of `paths` (files of one folder) to write to, each renamed over
-    its path only when the whole block succeeds. One private folder serves them all: a
-    worker writing dozens of images makes and removes one folder, not one per image."""
-    folder = paths[0].parent
-    if any(p.parent != folder for p in paths) or len({p.name for p in paths}) < len(paths):
-        raise ValueError("atomic_paths takes distinct files of one folder")
-    private: Path | None = None
+    """Temporary siblings of `paths` (distinct files) to write to, each renamed over its
+    path only when the whole block succeeds. One private folder serves all the files of
+    a folder: a worker writing dozens of images makes and removes one, not one each."""
+    if len(set(paths)) < len(paths):
+        raise ValueError("atomic_paths takes distinct files")
+    privates: dict[Path, Path] = {}
     current = paths[0]
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        remove_stale_partials(folder)
-        private = Path(tempfile.mkdtemp(prefix=f".{current.name}.{os.getpid()}-",
-                                        suffix=".partial", dir=folder))
-        tmps = [private / p.name for p in paths]
+        for current in paths:
+            if current.parent not in privates:
+                current.parent.mkdir(parents=True, exist_ok=True)
+                remove_stale_partials(current.parent)
+                privates[current.parent] = Path(tempfile.mkdtemp(
+                    prefix=f".{current.name}.{os.getpid()}-", suffix=".partial",
+                    dir=current.parent))
+        tmps = [privates[p.parent] / p.name for p in paths]
         yield tmps
         for current, tmp in zip(paths, tmps, strict=True):
             if not tmp.is_file() or tmp.is_symlink():
@@ -63,7 +65,7 @@ def atomic_paths(paths: Sequence[Path]) -> Iterator[list[Path]]:
         reason = f"{blocker} is a file, not a folder" if blocker else exc.strerror or str(exc)
         raise OutputError(Problem(str(current), f"cannot write: {reason}")) from None
     finally:
-        if private is not None:
+        for private in privates.values():
             shutil.rmtree(private, ignore_errors=True)
 
 

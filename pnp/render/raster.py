@@ -74,8 +74,8 @@ def save_png(image, path: Path, dpi: int) -> Path:
 
 
 def save_pngs(images: Iterable, paths: Sequence[Path], dpi: int) -> None:
-    """Each image as `save_png` writes it, to the path beside it (files of one folder),
-    all renamed into place together once every one is written."""
+    """Each image as `save_png` writes it, to the path beside it, all renamed into place
+    together once every one is written."""
     with atomic_paths(paths) as tmps:
         for image, tmp in zip(images, tmps, strict=True):
             write_png(image, tmp, dpi)
