@@ -6,8 +6,8 @@ generators) at some microseconds per value: a D20 Stacks record of 100,000 moves
 eleven seconds. Every keyword the shipped schemas use is compiled here, once, into nested
 closures with exactly jsonschema's Draft 2020-12 meaning (its `pattern` read as
 `schemas.ecma_pattern` does, its equality of `const`/`enum`, booleans never equal to
-numbers). A schema with any other keyword is not compiled (`is_valid` says None), so a
-new keyword can never pass unchecked. Only the verdict comes from here: when a document
+numbers). A schema with any other keyword is not compiled (None), so a new keyword can
+never pass unchecked. Only the verdict comes from here: when a document
 is invalid, jsonschema itself finds and words the errors, so the messages stay its own.
 """
 
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import cache
 
 Check = Callable[[object], bool]
 
@@ -27,16 +26,13 @@ class Unsupported(Exception):
     """The schema uses something this compiler does not mirror exactly."""
 
 
-def is_valid(name: str, value: object) -> bool | None:
-    """Whether `value` passes schema `name`, or None when the schema cannot be compiled."""
-    check = _compiled(name)
-    return None if check is None else check(value)
-
-
-@cache
-def _compiled(name: str) -> Check | None:
+def compile_schema(uri: str, resources: dict[str, object],
+                   pattern: Callable[[str], Callable]) -> Check | None:
+    """The check for the schema `uri` among `resources` (file name -> schema, as `$ref`s
+    name them), `pattern(regex)` giving a search function for the `pattern` keyword; None
+    when the schema uses anything this compiler does not mirror."""
     try:
-        return _Compiler().compile_ref(f"{name}.schema.json", "")
+        return _Compiler(resources, pattern).compile_ref(uri, "")
     except Unsupported:
         return None
 
@@ -73,10 +69,9 @@ _TYPES: dict[str, Check] = {
 
 
 class _Compiler:
-    def __init__(self):
-        from pnp.content.schemas import load_schema, schema_names
-
-        self.resources = {f"{n}.schema.json": load_schema(n) for n in schema_names()}
+    def __init__(self, resources: dict[str, object], pattern: Callable[[str], Callable]):
+        self.resources = resources
+        self.pattern = pattern
         self.refs: dict[tuple[str, str], list] = {}
 
     def compile_ref(self, uri: str, fragment: str) -> Check:
@@ -218,9 +213,7 @@ class _Compiler:
         return lambda value: not isinstance(value, str) or len(value) <= arg
 
     def k_pattern(self, arg, schema, base):
-        from pnp.content.schemas import ecma_pattern
-
-        search = ecma_pattern(arg).search
+        search = self.pattern(arg)
         return lambda value: not isinstance(value, str) or search(value) is not None
 
     def k_minimum(self, arg, schema, base):

@@ -153,6 +153,14 @@ def definition_problem(name: str, definition: str, value: object) -> str | None:
     return _message_of(_best_errors(errors)[0]) if errors else None
 
 
+@cache
+def _verdict(name: str):
+    """Schema `name` compiled to a quick valid-or-not check (None if it cannot be)."""
+    resources = {f"{n}{_SUFFIX}": load_schema(n) for n in schema_names()}
+    return fastschema.compile_schema(f"{name}{_SUFFIX}", resources,
+                                     lambda regex: ecma_pattern(regex).search)
+
+
 def schema_problems(doc: JsonDoc, name: str) -> list[Problem]:
     """Every schema error in `doc`, located by JSON path and line, in document order. A
     value that passed this schema in an earlier run is not validated again (validcache);
@@ -160,7 +168,8 @@ def schema_problems(doc: JsonDoc, name: str) -> list[Problem]:
     goes through jsonschema, which words its errors."""
     if validcache.passed_before(name, doc.value):
         return []
-    problems = [] if fastschema.is_valid(name, doc.value) else [
+    check = _verdict(name)
+    problems = [] if check is not None and check(doc.value) else [
         Problem(doc.file, _message_of(err), line=_line_of(doc, err), path=_path_of(err))
         for err in _errors(doc, name)]
     if not problems:

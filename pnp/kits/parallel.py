@@ -90,19 +90,22 @@ def _draw_here(planned: Sequence[PlannedFile], progress: Progress) -> dict[Path,
     return rendered
 
 
-def _work(job: tuple[int, list[tuple[int, Rendered]]]):
-    """In a worker: hand over the bytes of files drawn elsewhere, then check and draw
-    file `index`. A PnpError travels back as its class and problems (its pickled form
-    would keep only the message)."""
-    index, kept = job
+def _work(job: tuple[int, list[tuple[int, Rendered]], bool]):
+    """In a worker: hand over the bytes of files drawn elsewhere, then check file `index`
+    and, if `draw`, draw it. A PnpError travels back as its class and problems (its
+    pickled form would keep only the message)."""
+    index, kept, draw = job
     for other, rendered in kept:
         _PLAN[other].keep(rendered)
     planned = _PLAN[index]
     try:
         problems = planned.check()
-        return index, problems, None if problems else planned.render(), None
     except PnpError as exc:
-        return index, [], None, (type(exc), exc.problems)
+        return index, [], None, (type(exc), exc.problems, "check")
+    try:
+        return index, problems, planned.render() if draw and not problems else None, None
+    except PnpError as exc:
+        return index, [], None, (type(exc), exc.problems, "draw")
 
 
 def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress,
@@ -124,10 +127,13 @@ def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress,
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             running, failed = 0, False
             while ready or running:
-                while ready and running < jobs and not failed:
+                while ready and running < jobs:
                     index = ready.pop(0)
+                    if failed and planned[index].stage != 1:
+                        continue  # nothing will be written: no kit to pack
                     kept = [(k, results[k][1]) for k in sources.get(index, ())]
-                    pool.apply_async(_work, ((index, kept),), callback=done.put,
+                    # after a failure the rest is only checked, so every problem is told
+                    pool.apply_async(_work, ((index, kept, not failed),), callback=done.put,
                                      error_callback=lambda exc: done.put((None, exc)))
                     running += 1
                 if not running:
@@ -139,7 +145,7 @@ def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress,
                 results[index] = result
                 failed = failed or bool(result[0] or result[2])
                 if failed:
-                    continue  # let the running files finish, to report all problems
+                    continue
                 if progress:
                     progress(planned[index])
                 for kit, needs in waiting.items():
@@ -166,15 +172,20 @@ def _longest_first(planned: Sequence[PlannedFile], indices: list[int]) -> list[i
 
 
 def _raise_problems(planned: Sequence[PlannedFile], results: dict[int, tuple]) -> None:
-    """The first error raised in a worker, else every check's problems in plan order."""
+    """What checking the files one by one in plan order, then drawing them, would have
+    raised: a check's own error, else every check's problems, else a drawing's error."""
+    problems = []
+    for index in sorted(results):
+        found, _, error = results[index]
+        if error and error[2] == "check":
+            raise error[0](error[1])
+        problems += found
+    if problems:
+        raise FitError(problems)
     for index in sorted(results):
         error = results[index][2]
         if error:
-            kind, problems = error
-            raise kind(problems)
-    problems = [p for i in sorted(results) for p in results[i][0]]
-    if problems:
-        raise FitError(problems)
+            raise error[0](error[1])
 
 
 def _cost(planned: PlannedFile) -> int:

@@ -1,0 +1,49 @@
+"""A build drawn by forked workers is the build drawn in one process: the same bytes, the
+same problems in the same order, and nothing written when a check fails."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from pnp.kits import parallel
+
+
+def _tree(folder):
+    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def jobs(monkeypatch):
+    def use(count: int) -> None:
+        monkeypatch.setenv("PNP_JOBS", str(count))
+        monkeypatch.setattr(parallel, "MIN_FILES", 1)  # fork even for a small plan
+    return use
+
+
+def test_workers_write_the_same_bytes_as_one_process(cli, tmp_path, jobs):
+    for count in (1, 2, 3):
+        jobs(count)
+        result = cli("build", "d20-stacks", "majority-rules", "--out", tmp_path / str(count))
+        assert result.exit_code == 0, result.stderr
+    assert _tree(tmp_path / "1") == _tree(tmp_path / "2") == _tree(tmp_path / "3")
+    assert any(name.endswith("kit.pdf") for name in _tree(tmp_path / "2"))
+
+
+def test_every_problem_is_told_in_plan_order_and_nothing_is_written(cli, tmp_path, jobs):
+    words = tmp_path / "long.txt"
+    words.write_text("Door\nPneumonoultramicroscopicsilicovolcanoconiosis\n"
+                     "Window\nHippopotomonstrosesquippedaliophobia\n", encoding="utf-8")
+    told = {}
+    for count in (1, 2):
+        jobs(count)
+        out = tmp_path / f"out{count}"
+        result = cli("build", "majority", "--words", words, "--paper", "a5", "--out", out)
+        assert result.exit_code == 2
+        told[count] = result.stderr
+        assert not list(out.rglob("*.pdf"))
+    assert told[1] == told[2]
+    assert "Pneumonoultramicroscopicsilicovolcanoconiosis" in told[2]
+    assert "Hippopotomonstrosesquippedaliophobia" in told[2]
