@@ -89,9 +89,11 @@ def build_command(
         print_problems(build_warnings(request), "warning")
         planned = plan_build(request)
         with _progress(len(planned)) as bar:
-            summaries = run_build(request, bar, planned)
+            previews: dict | None = {} if gallery else None
+            summaries = run_build(request, bar, planned, previews)
         index = update_gallery(out, summaries, options.paper,
-                               lambda p: print_problems([p], "warning")) if gallery else None
+                               lambda p: print_problems([p], "warning"),
+                               previews) if gallery else None
         entries = fit_report(request) if report else []
         art_uses, art_naming = art_report(request, [(f.game, list(f.printables))
                                                     for f in planned])

@@ -11,6 +11,7 @@ import io
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
+from pathlib import Path
 
 from pnp.errors import DataError, Problem, UsageError
 from pnp.games import get_game
@@ -45,13 +46,21 @@ def plan_build(request: BuildRequest) -> list[PlannedFile]:
 
 def run_build(request: BuildRequest,
               progress: Callable[[PlannedFile], Callable[[], None] | None] | None = None,
-              planned: list[PlannedFile] | None = None) -> list[FileSummary]:
+              planned: list[PlannedFile] | None = None,
+              previews: dict[Path, list[bytes]] | None = None) -> list[FileSummary]:
     """Check every planned file and draw it in memory (in parallel processes when that
     wins), then write them all; nothing is written unless everything checked and drew.
-    Returns a summary per file. `planned`: the request's plan, if already made."""
+    Returns a summary per file. `planned`: the request's plan, if already made; with a
+    `previews` dict, each file's gallery thumbnails are made beside its drawing and put
+    there by path."""
     planned = plan_build(request) if planned is None else planned
     _read_layouts(request, planned)
-    rendered = draw_all(planned, progress)
+    after = None
+    if previews is not None:
+        from pnp.kits.gallery import preview_pngs as after
+    rendered, extras = draw_all(planned, progress, after)
+    if previews is not None:
+        previews.update(extras)
     for f in planned:
         write_rendered(f.path, rendered[f.path])
     return [rendered[f.path].summary for f in planned]

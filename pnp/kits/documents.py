@@ -41,34 +41,29 @@ class _Document:
     def __init__(self, path: Path, render: Callable[[], RenderedPdf]):
         self.path = path
         self._render = render
-        self._pdf: RenderedPdf | None = None
+        self._rendered: Rendered | None = None
 
-    def pdf(self) -> RenderedPdf:
-        if self._pdf is None:
-            self._pdf = self._render()
-        return self._pdf
+    def render(self) -> Rendered:
+        if self._rendered is None:
+            pdf = self._render()
+            self._rendered = Rendered(pdf.data, FileSummary(self.path, pdf.pages, 0,
+                                                            printing="single-sided"))
+        return self._rendered
 
     def data(self) -> bytes:
-        return self.pdf().data
+        return self.render().data
 
     def check(self) -> list[Problem]:
         try:
-            self.pdf()
+            self.render()
         except (DataError, FitError) as exc:
             return exc.problems
         return []
 
-    def render(self) -> Rendered:
-        pdf = self.pdf()
-        return Rendered(pdf.data, FileSummary(self.path, pdf.pages, 0,
-                                              printing="single-sided"))
-
     def keep(self, rendered: Rendered) -> None:
         """Take the bytes another process rendered, so the kit can use them."""
-        if self._pdf is None:
-            from pnp.render.rulesheet.document import RenderedPdf
-
-            self._pdf = RenderedPdf(rendered.data, rendered.summary.pages)
+        if self._rendered is None:
+            self._rendered = rendered
 
     def planned(self, game_id: str, component: str) -> PlannedFile:
         return PlannedFile(game_id, self.path, (component,), self.render, self.check,

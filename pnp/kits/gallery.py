@@ -29,7 +29,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
 from pnp.content.jsonfile import child_path, load_json
-from pnp.content.output import atomic_path, write_text
+from pnp.content.output import atomic_paths, write_text
 from pnp.errors import DataError, Problem
 from pnp.games import GAMES
 from pnp.kits.parallel import fork_map
@@ -72,11 +72,18 @@ class GalleryEntry:
 
 
 def update_gallery(out_dir: Path, summaries, paper: str = "",
-                   warn: Callable[[Problem], None] | None = None) -> Path:
+                   warn: Callable[[Problem], None] | None = None,
+                   previews: dict[Path, list[bytes]] | None = None) -> Path:
     """Render thumbnails for the new files, merge them into the manifest, write the page.
-    `paper` is the build's paper, said with each file's printing instructions. Entries of
-    the old manifest that cannot be trusted are dropped, each reported to `warn`."""
-    fresh = fork_map(partial(_entry, out_dir, paper=paper), summaries)
+    `paper` is the build's paper, said with each file's printing instructions; `previews`
+    the thumbnails already made, by PDF path. Entries of the old manifest that cannot be
+    trusted are dropped, each reported to `warn`."""
+    previews = previews or {}
+    entry = partial(_entry, out_dir, paper=paper, previews=previews)
+    if all(Path(s.path) in previews for s in summaries):
+        fresh = [entry(summary) for summary in summaries]
+    else:
+        fresh = fork_map(entry, summaries)
     earlier = [e for e in _trusted(out_dir, warn) if e.pdf not in {f.pdf for f in fresh}]
     kept = [e for e in fresh + earlier if (out_dir / e.pdf).is_file()]
     order = {g: i for i, g in enumerate(GAMES)}
@@ -174,10 +181,12 @@ def _link_problem(out_dir: Path, link, suffix: str) -> str | None:
     return None
 
 
-def _entry(out_dir: Path, summary, paper: str) -> GalleryEntry:
+def _entry(out_dir: Path, summary, paper: str,
+           previews: dict[Path, list[bytes]] | None = None) -> GalleryEntry:
     pdf = Path(summary.path)
     relative = _relative(pdf, out_dir)
-    thumbs = _thumbnails(pdf, out_dir / relative.parent / "preview")
+    thumbs = _thumbnails(pdf, out_dir / relative.parent / "preview",
+                         (previews or {}).get(pdf))
     printing = getattr(summary, "printing", "")
     return GalleryEntry(relative.parts[0], relative.as_posix(), summary.pages, summary.cards,
                         getattr(summary, "unit", "card"),
@@ -193,22 +202,35 @@ def _relative(path: Path, out_dir: Path) -> PurePosixPath:
         return PurePosixPath(path.absolute().relative_to(out_dir.absolute()).as_posix())
 
 
-def _thumbnails(pdf: Path, folder: Path) -> list[Path]:
-    """PNGs of the first pages (fronts and their backs), small enough for a strip."""
+def preview_pngs(pdf: bytes | Path) -> list[bytes]:
+    """PNGs of the first pages (fronts and their backs), small enough for a strip; from
+    the PDF's bytes (a build makes them in its workers, beside the drawing) or its file."""
+    import io
+
     import pypdfium2
 
-    document = pypdfium2.PdfDocument(str(pdf))
-    written = []
+    document = pypdfium2.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    pngs = []
     try:
         for number in range(min(THUMB_PAGES, len(document))):
-            path = folder / f"{pdf.stem}-{number + 1}.png"
             image = document[number].render(scale=THUMB_DPI / 72).to_pil()
-            with atomic_path(path) as tmp:
-                image.save(tmp, format="PNG")
-            written.append(path)
+            out = io.BytesIO()
+            image.save(out, format="PNG")
+            pngs.append(out.getvalue())
     finally:
         document.close()
-    return written
+    return pngs
+
+
+def _thumbnails(pdf: Path, folder: Path, pngs: list[bytes] | None = None) -> list[Path]:
+    """The preview PNGs of `pdf` written beside it (`pngs`: already made)."""
+    pngs = preview_pngs(pdf) if pngs is None else pngs
+    paths = [folder / f"{pdf.stem}-{number + 1}.png" for number in range(len(pngs))]
+    if paths:
+        with atomic_paths(paths) as tmps:
+            for tmp, png in zip(tmps, pngs, strict=True):
+                tmp.write_bytes(png)
+    return paths
 
 
 def render_html(entries: list[GalleryEntry], out_dir: Path | None = None) -> str:

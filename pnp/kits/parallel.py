@@ -23,18 +23,22 @@ from pnp.errors import FitError, PnpError
 from pnp.kits.request import PlannedFile, Rendered
 
 Progress = Callable[[PlannedFile], object] | None
+After = Callable[[bytes], object] | None
 
 _PLAN: Sequence[PlannedFile] = ()  # the plan a forked worker inherits from its parent
+_AFTER: After = None  # and what it makes of each drawn file's bytes
 MIN_FILES = 3  # fewer files than this are drawn here: forking would cost more than it wins
 
 
-def draw_all(planned: Sequence[PlannedFile], progress: Progress = None) -> dict[Path, Rendered]:
-    """Every planned file checked and drawn in memory, by path; FitError (nothing drawn
+def draw_all(planned: Sequence[PlannedFile], progress: Progress = None, after: After = None
+             ) -> tuple[dict[Path, Rendered], dict[Path, object]]:
+    """Every planned file checked and drawn in memory, by path, and what `after` made of
+    each one's bytes (the gallery's previews) in the same worker; FitError (nothing drawn
     further) listing every problem, in plan order, when any check fails."""
     jobs = _jobs(planned)
     if jobs <= 1:
-        return _draw_here(planned, progress)
-    return _draw_in_workers(planned, progress, jobs)
+        return _draw_here(planned, progress, after)
+    return _draw_in_workers(planned, progress, jobs, after)
 
 
 def _jobs(items: Sequence) -> int:
@@ -78,16 +82,19 @@ def _call(index: int):
     return work(items[index])
 
 
-def _draw_here(planned: Sequence[PlannedFile], progress: Progress) -> dict[Path, Rendered]:
+def _draw_here(planned: Sequence[PlannedFile], progress: Progress, after: After
+               ) -> tuple[dict[Path, Rendered], dict[Path, object]]:
     problems = [p for f in planned for p in f.check()]
     if problems:
         raise FitError(problems)
-    rendered = {}
+    rendered, extras = {}, {}
     for f in planned:
         rendered[f.path] = f.render()
+        if after:
+            extras[f.path] = after(rendered[f.path].data)
         if progress:
             progress(f)
-    return rendered
+    return rendered, extras
 
 
 def _work(job: tuple[int, list[tuple[int, Rendered]], bool]):
@@ -103,17 +110,19 @@ def _work(job: tuple[int, list[tuple[int, Rendered]], bool]):
     except PnpError as exc:
         return index, [], None, (type(exc), exc.problems, "check")
     try:
-        return index, problems, planned.render() if draw and not problems else None, None
+        rendered = planned.render() if draw and not problems else None
     except PnpError as exc:
         return index, [], None, (type(exc), exc.problems, "draw")
+    extra = _AFTER(rendered.data) if _AFTER and rendered is not None else None
+    return index, problems, (rendered, extra), None
 
 
-def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress,
-                     jobs: int) -> dict[Path, Rendered]:
+def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress, jobs: int,
+                     after: After) -> tuple[dict[Path, Rendered], dict[Path, object]]:
     """Only `jobs` files are out at a time, the rest wait in `ready`, so a packed kit
     whose documents are done goes next, ahead of the small files that even out the end."""
-    global _PLAN
-    _PLAN = planned
+    global _PLAN, _AFTER
+    _PLAN, _AFTER = planned, after
     first = [i for i, f in enumerate(planned) if f.stage == 1]
     sources = {i: [k for k in first if planned[k].game == f.game and planned[k].keep]
                for i, f in enumerate(planned) if f.stage != 1}
@@ -131,7 +140,7 @@ def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress,
                     index = ready.pop(0)
                     if failed and planned[index].stage != 1:
                         continue  # nothing will be written: no kit to pack
-                    kept = [(k, results[k][1]) for k in sources.get(index, ())]
+                    kept = [(k, results[k][1][0]) for k in sources.get(index, ())]
                     # after a failure the rest is only checked, so every problem is told
                     pool.apply_async(_work, ((index, kept, not failed),), callback=done.put,
                                      error_callback=lambda exc: done.put((None, exc)))
@@ -154,12 +163,13 @@ def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress,
                         if not needs:
                             ready.insert(0, kit)
     finally:
-        _PLAN = ()
+        _PLAN, _AFTER = (), None
     _raise_problems(planned, results)
     for index in first:
         if planned[index].keep:
-            planned[index].keep(results[index][1])
-    return {planned[i].path: results[i][1] for i in results}
+            planned[index].keep(results[index][1][0])
+    return ({planned[i].path: results[i][1][0] for i in results},
+            {planned[i].path: results[i][1][1] for i in results} if after else {})
 
 
 def _longest_first(planned: Sequence[PlannedFile], indices: list[int]) -> list[int]:
