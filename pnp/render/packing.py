@@ -110,6 +110,7 @@ class _Page:
         self.frame = frame
         self.bleed = bleed
         self.bands: list[_Band] = []
+        self.full: set[tuple] = set()  # (kind, size, gap) of items that no longer fit
 
     def _between(self, a: float, b: float) -> float:
         """The gap between two bands: room for crop marks (with bleed) or a clean cut."""
@@ -260,11 +261,17 @@ def _place_group(pages: list[_Page], group: list[PackItem], frames: list[_Frame]
         for item in group:
             _place_group(pages, [item], frames, bleed, fold, paper, margin)
         return
+    like = (kind, group[0].size, group[0].gap)
     for page in pages:
-        if page.capacity(group[0]) >= len(group):
+        if like in page.full:  # a page only fills up: full for this kind stays full
+            continue
+        room = page.capacity(group[0])
+        if room >= len(group):
             for item in group:
                 page.add(item)
             return
+        if room == 0:
+            page.full.add(like)
     frame = _best_frame(frames, group[0], bleed)
     if frame is None:
         twice = " twice (front and back)" if fold else ""
