@@ -71,3 +71,22 @@ def test_card_events_count_plays_representatives_and_vp():
         assert vp + coins == game.outcome.scores[seat]
         reps = sum(e.representative for e in events if e.seat == seat)
         assert reps >= len(st.areas[seat])
+
+
+def test_greedy_swaps_to_the_hand_it_could_play_for_free():
+    """With no face-up coin, a hand of cards barred from Free Play is worth nothing and a
+    reserve of Free Play cards is worth two plays: greedy exchanges (the count was once
+    inverted, so barred cards counted as playable whatever their cost)."""
+    import random
+
+    from tests.m2tools import build
+
+    st = build(hands=(("demons-veteran", "angels-junior"), ()),
+               reserves=(("witches-secretary", "demons-secretary"), ()),
+               up=(0, 0), down=(3, 3), deck=("reapers-secretary",) * 20, phase="round")
+    assert st.need[1] == "exchange"
+    assert bots.greedy_choice(st, random.Random(0)) == ("exchange", True)
+    st = build(hands=(("witches-secretary", "demons-secretary"), ()),
+               reserves=(("demons-veteran", "angels-junior"), ()),
+               up=(0, 0), down=(3, 3), deck=("reapers-secretary",) * 20, phase="round")
+    assert bots.greedy_choice(st, random.Random(0)) == ("exchange", False)

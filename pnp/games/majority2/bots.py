@@ -62,8 +62,10 @@ def _resolve(st: State, rng: random.Random) -> State:
 
 
 def _playable_count(st: State, seat: int, cards: tuple) -> int:
+    """How many of `cards` `seat` could play now: paid with face-up coins, or in Free Play
+    (no cost) when the card allows it; the requirement holds either way."""
     cfg = st.cfg
-    return sum(1 for k in cards if cfg.cost[k] <= st.up[seat] + (not cfg.free_ok[k]) * 99
+    return sum(1 for k in cards if cfg.cost[k] <= st.up[seat] + cfg.free_ok[k] * 99
                and requirement_met(st, seat, k))
 
 
