@@ -194,7 +194,8 @@ def test_decks_of_one_size_share_sheets(kit):
     reader = pypdf.PdfReader(str(kit / "point-cards.pdf"))
     mixed = reader.pages[10].extract_text()
     assert mixed.count("POINTS") == 4 and mixed.count("POINT\n") + mixed.count("POINT ") >= 5
-    assert "1-point cards + 5-point cards · sheet 11 (fronts)" in mixed
+    assert "1-point cards + 5-point cards · sheet 6, fronts" in mixed
     backs = reader.pages[11]
+    assert "1-point cards + 5-point cards · sheet 6, backs" in backs.extract_text()
     content = backs.get_contents().get_data().decode("latin-1")
     assert content.count(" Do") == 9 + 1  # nine backs and the sheet's marks

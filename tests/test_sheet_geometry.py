@@ -38,7 +38,7 @@ def _sheets(paper, backs, bleed, kind, offset=(0.0, 0.0)):
     for page in pack(_groups(kind), paper, fold, bleed=bleed):
         shapes = [i.shape for i in page.items]
         label = [f"The Majority · Vote cards + Preparation cards · sheet {len(sheets) + 1} "
-                 "(fronts and backs)", f"The Majority · sheet {len(sheets) + 1}"]
+                 ", fronts and backs", f"The Majority · sheet {len(sheets) + 1}"]
         if fold:
             slots = page.boxes + page.fold_backs.boxes
             sheets.append((plan_sheet(page.paper, slots, shapes * 2, bleed, True, label, FONT,

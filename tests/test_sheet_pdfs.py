@@ -3,12 +3,13 @@ landscape offsets rotated, packed backs behind their fronts, every paper and car
 and the packed `kit.pdf`."""
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pdfplumber
 import pytest
-from kittools import pdf_text
+from kittools import page_texts, pdf_text
 from PIL import Image
 
 from pnp.kits.build import game_printables, run_build
@@ -310,3 +311,28 @@ def test_component_builds_leave_the_kit_alone(tmp_path):
     run_build(BuildRequest(games=("d20-stacks",), components=("d20-cards",), out_dir=tmp_path))
     assert not (tmp_path / "d20-stacks" / "kit.pdf").exists()
     shutil.rmtree(tmp_path / "d20-stacks")
+
+
+def _labels(path: Path) -> list[str]:
+    """Each page's sheet label ("sheet 3, backs"; "" on a page without one)."""
+    found = [re.search(r"· (sheet \d+(, fronts and backs|, fronts|, backs)?)", page)
+             for page in page_texts(path)]
+    return [m.group(1) if m else "" for m in found]
+
+
+def test_sheet_labels_count_pieces_of_paper_in_every_file_and_the_kit(kits, tmp_path):
+    """A duplex sheet is one piece of paper: its two pages say "sheet 1, fronts" and
+    "sheet 1, backs"; a fold sheet or a single-sided page is one sheet; kit.pdf counts on
+    from its cards to its pieces."""
+    out, _ = kits
+    assert _labels(out / "d20-stacks" / "d20-cards.pdf")[:4] == [
+        "sheet 1, fronts", "sheet 1, backs", "sheet 2, fronts", "sheet 2, backs"]
+    run_build(BuildRequest(games=("d20-stacks",), components=("d20-cards",),
+                           out_dir=tmp_path, options=PrintOptions(backs="fold")))
+    assert _labels(tmp_path / "d20-stacks" / "d20-cards.pdf")[:2] == [
+        "sheet 1, fronts and backs", "sheet 2, fronts and backs"]
+    run_build(BuildRequest(games=("majority-rules",), components=("kit",), out_dir=tmp_path,
+                           dice="stickers"))  # a sticker sheet (cards), then the dividers
+    kit = [label for label in _labels(tmp_path / "majority-rules" / "kit.pdf") if label]
+    numbers = [int(label.split()[1].rstrip(",")) for label in kit]
+    assert numbers == list(range(1, len(numbers) + 1)), kit

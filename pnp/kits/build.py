@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.errors import DataError, Problem, UsageError
@@ -223,9 +223,10 @@ def _kit_file(game_id: str, words: SheetWords, decks: list, files: list[PlannedF
                  and (request.lang or f.path.stem in KIT_DOCUMENTS)]
     path = request.out_dir / game_id / f"{KIT_NAME}{suffix(request.lang)}.pdf"
 
-    def draw(part_path, part, into):
-        return render_file(part_path, part, layouts, font_set(request.font),
-                           request.print_options, words, None, checked=True, into=into)
+    def draw(part_path, part, into, first_sheet):
+        options = replace(request.print_options, first_sheet=first_sheet)
+        return render_file(part_path, part, layouts, font_set(request.font), options, words,
+                           None, checked=True, into=into)
 
     def render():
         return Rendered(*render_kit(path, decks, documents, draw, request.options,

@@ -32,19 +32,21 @@ def kit_parts(printables: Sequence) -> list[list]:
 
 
 def render_kit(path: Path, printables: Sequence, documents: Sequence[Callable[[], bytes]],
-               render: Callable[[Path, list, BinaryIO], FileSummary], options: PrintOptions,
-               title: str) -> tuple[bytes, FileSummary]:
+               render: Callable[[Path, list, BinaryIO, int], FileSummary],
+               options: PrintOptions, title: str) -> tuple[bytes, FileSummary]:
     """The kit's bytes: the packed card and piece sheets drawn with `render` (into a
-    stream), then the documents' bytes, each part read back and joined by pypdf."""
+    stream, numbering its sheets from the given first one, so the labels count on across
+    the parts), then the documents' bytes, each part read back and joined by pypdf."""
     from pypdf import PdfReader, PdfWriter
 
     duplex = options.backs in ("duplex-long", "duplex-short")
     writer = PdfWriter()
-    count = 0
+    count = sheets = 0
     for index, part in enumerate(kit_parts(printables)):
         drawn = io.BytesIO()
-        summary = render(path.with_name(f"part-{index}.pdf"), part, drawn)
+        summary = render(path.with_name(f"part-{index}.pdf"), part, drawn, sheets + 1)
         count += summary.cards
+        sheets += summary.sheets
         reader = PdfReader(drawn)
         one_sided = isinstance(part[0], PieceSet)
         for page in reader.pages:

@@ -62,6 +62,8 @@ class PrintOptions:
     registration: float = 0.0
     # Where prepared (converted, downsampled) images are kept between builds.
     art_cache: Path | None = None
+    # The first sheet's number in the labels: a packed kit.pdf counts on across its parts.
+    first_sheet: int = 1
 
     @property
     def images(self) -> ImageSettings:
@@ -79,6 +81,7 @@ class FileSummary:
     cards: int
     unit: str = "card"
     printing: str = ""
+    sheets: int = 0
 
 
 
@@ -94,6 +97,7 @@ class _Job:
     progress: Callable[[], None] | None
     forms: FormCache
     pages: int = 0
+    sheets: int = 0
 
 
 def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
@@ -116,7 +120,7 @@ def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontS
         _render_decks(job, decks)
     unit = "token" if all(d.shape == "circle" for d in decks) else "card"
     return FileSummary(path, job.pages, sum(len(d.cards) for d in decks), unit,
-                       printing_of(decks, options))
+                       printing_of(decks, options), job.sheets)
 
 
 def printing_of(decks: list[Deck], options: PrintOptions) -> str:
@@ -271,6 +275,8 @@ def _render_decks(job: _Job, decks: list[Deck]) -> None:
 
 
 def _render_page(job: _Job, page: PackedPage, two_sided: bool) -> None:
+    """One sheet of paper: a fold page, a single-sided page, or a duplex fronts page and
+    its backs page (both labelled with the same sheet number)."""
     opts = job.options
     chunk = [item.ref for item in page.items]
     shapes = [item.shape for item in page.items]
@@ -281,6 +287,7 @@ def _render_page(job: _Job, page: PackedPage, two_sided: bool) -> None:
         both = page.boxes + page.fold_backs.boxes
         _furniture(job, page.paper, both, shapes * 2, chunk, "both", page.fold)
         _finish_page(job)
+        job.sheets += 1
         return
     _start_page(job, page.paper)
     _draw_fronts(job, chunk, page.boxes)
@@ -294,6 +301,7 @@ def _render_page(job: _Job, page: PackedPage, two_sided: bool) -> None:
         _draw_backs(job, chunk, backs, offset)
         _furniture(job, page.paper, _shifted(backs.boxes, offset), shapes, chunk, "backs")
         _finish_page(job)
+    job.sheets += 1
 
 
 def _draw_fronts(job: _Job, chunk: list[_Placed], slots) -> None:
@@ -307,8 +315,10 @@ def _start_page(job: _Job, paper: Size) -> None:
 
 def _furniture(job: _Job, paper: Size, slots, shapes, chunk: list[_Placed], side: str,
                fold=None) -> None:
-    """Crop marks, cut lines, fold line, label and scale bar, clear of each other."""
-    labels = job.words.labels([p.deck.title for p in chunk], job.pages + 1, side)
+    """Crop marks, cut lines, fold line, label and scale bar, clear of each other. The
+    label's number counts pieces of paper: a duplex sheet's two pages share it."""
+    labels = job.words.labels([p.deck.title for p in chunk],
+                              job.options.first_sheet + job.sheets, side)
     font = job.fonts.name("bold")
     plan = plan_sheet(paper, slots, shapes, job.options.bleed, job.options.crop_marks,
                       labels, font, fold, caption=job.words.scale)

@@ -51,7 +51,8 @@ def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: F
                 _draw_piece(c, item.ref[1], slot, layouts, fonts, options)
             names = [item.ref[0].title for item in page.items]
             plan = plan_sheet(page.paper, page.boxes, ["rect"] * len(page.boxes),
-                              options.bleed, False, words.labels(names, number, ""),
+                              options.bleed, False,
+                              words.labels(names, options.first_sheet + number - 1, ""),
                               font, pieces=True, caption=words.scale)
             draw_sheet(c, plan, forms, font)
             if options.registration:
@@ -60,7 +61,7 @@ def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: F
             if progress:
                 progress()
     count = sum(len(s.pieces) for s in sets)
-    return FileSummary(path, len(pages), count, "piece", "single-sided")
+    return FileSummary(path, len(pages), count, "piece", "single-sided", len(pages))
 
 
 def piece_pages(sets: list[PieceSet], options: PrintOptions) -> list[PackedPage]:

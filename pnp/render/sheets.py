@@ -51,9 +51,11 @@ class SheetWords:
 
     def labels(self, names: Sequence[str], number: int, side: str) -> list[str]:
         """The sheet label, longest first: with the decks on the sheet, then without.
-        `side` is "fronts", "backs", "both" (a fold sheet) or "" (one-sided)."""
+        `number` counts pieces of paper (a duplex sheet's fronts and backs pages share
+        it); `side` is "fronts", "backs", "both" (a fold sheet) or "" (one-sided), as in
+        "sheet 2, backs"."""
         sides = {"fronts": self.fronts, "backs": self.backs, "both": self.both}
-        tail = self.sheet.format(number=number) + (f" ({sides[side]})" if side else "")
+        tail = self.sheet.format(number=number) + (f", {sides[side]}" if side else "")
         full = f"{self.title} · {' + '.join(dict.fromkeys(names))} · {tail}"
         return [full, f"{self.title} · {tail}"]
 
