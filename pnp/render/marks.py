@@ -112,6 +112,8 @@ CAPTION = "scale check: 50 mm at 100 %"
 CAPTION_SIZE = 5.5
 COMPACT_CAPTION_SIZE = 5.0
 _TICK_LONG, _TICK_SHORT = 1.6, 1.0
+_BAR_BASE = 0.2          # the bar's line sits this far above its box (half its stroke)
+_CAPTION_GAP = 0.8       # compact form: from the long ticks' tops to the caption
 
 
 def text_height(font: str, size: float) -> float:
@@ -137,8 +139,11 @@ def bar_forms(font: str, caption: str = CAPTION) -> list[Size]:
     above it (50 mm long, thicker) for a margin without the length."""
     caption = string_width(caption, font, CAPTION_SIZE) / MM
     thin = Size(SCALE_BAR + 1.5 + caption, max(text_height(font, CAPTION_SIZE),
-                                               _TICK_LONG + 0.2))
-    compact = Size(SCALE_BAR, _TICK_LONG + 0.8 + text_height(font, COMPACT_CAPTION_SIZE))
+                                               _BAR_BASE + _TICK_LONG))
+    # Everything drawn counts, the bar's base included: the box is what keeps the caption
+    # 5 mm from the page edge.
+    compact = Size(SCALE_BAR, _BAR_BASE + _TICK_LONG + _CAPTION_GAP
+                   + text_height(font, COMPACT_CAPTION_SIZE))
     return [thin, compact]
 
 
@@ -167,15 +172,16 @@ def scale_bar(c, placement: Placement, font: str, caption: str = CAPTION) -> Non
     the page (cards are only the right size at 100 %)."""
     c.saveState()
     _enter(c, placement)
+    base = _BAR_BASE
     if placement.form == 0:
-        left, base = placement.box.width - SCALE_BAR if placement.rotation == 0 else \
-            placement.box.height - SCALE_BAR, 0.2
+        left = placement.box.width - SCALE_BAR if placement.rotation == 0 else \
+            placement.box.height - SCALE_BAR
         size = CAPTION_SIZE
         caption_at = (left - 1.5, None)
     else:
-        left, base = 0.0, 0.2
+        left = 0.0
         size = COMPACT_CAPTION_SIZE
-        caption_at = (SCALE_BAR / 2, base + _TICK_LONG + 0.8)
+        caption_at = (SCALE_BAR / 2, base + _TICK_LONG + _CAPTION_GAP)
     segments = [(left, base, left + SCALE_BAR, base)]
     segments += [(left + k * 10, base, left + k * 10,
                   base + (_TICK_LONG if k in (0, 5) else _TICK_SHORT)) for k in range(6)]
