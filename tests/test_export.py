@@ -81,6 +81,31 @@ def test_export_refusals(cli, tmp_path, args, message):
     assert not any(tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("kind", ["png", "shop", "tts"])
+def test_an_export_that_would_write_nothing_says_why_and_exits_2(cli, tmp_path, kind):
+    result = cli("export", kind, "majority-rules", "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "nothing to export: Majority Rules! has no card decks" in result.stderr
+    assert "dice, dividers are not cards" in result.stderr and "pnp build" in result.stderr
+    assert not any(tmp_path.iterdir())
+
+
+def test_asking_for_dice_says_they_are_not_cards(cli, tmp_path):
+    result = cli("export", "tts", "majority-rules", "-c", "dice", "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "dice: not a card deck" in result.stderr
+    assert "card decks of majority-rules: none" in result.stderr
+    assert "known: \n" not in result.stderr + "\n"
+
+
+def test_what_is_left_out_is_named(cli, tmp_path):
+    result = cli("export", "png", "majority-rules", "d20-stacks", "--dpi", "72",
+                 "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    assert "d20-cards" in result.stdout
+    assert "not exported: majority-rules dice, dividers are not cards" in result.stderr
+
+
 # --- PNGs carry their DPI; parallel export ------------------------------------------------
 
 def _phys(path) -> tuple[int, int, int]:

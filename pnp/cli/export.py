@@ -41,6 +41,15 @@ def _art_findings(request) -> None:
 
     uses, naming = art_report(request, [(g, decks) for g, _, decks in export_decks(request)])
     print_art_findings(uses, naming, False)
+    _notes(request)
+
+
+def _notes(request) -> None:
+    """Name what an export leaves out (a game's dice nets and dividers are not cards)."""
+    from pnp.kits.export import left_out
+
+    for note in left_out(request):
+        typer.echo(f"note: {note}", err=True)
 
 
 @export_app.command("png")

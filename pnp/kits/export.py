@@ -101,18 +101,53 @@ def worker_count(jobs: int | None) -> int:
 
 def export_decks(request: BuildRequest) -> list[tuple[str, str, list[Deck]]]:
     """(game id, game title, card decks) for the request's games and components; dice
-    nets and other non-card printables have no single-card form and are left out."""
+    nets and other non-card printables have no single-card form and are left out
+    (`left_out` names them). UsageError when a component asked for is unknown or not a
+    card deck, or when nothing at all would be exported."""
     check_margins(5.0, request.options.bleed)
-    every = [(g, t, [p for p in printables if isinstance(p, Deck)])
-             for g, t, printables in game_printables(request)]
-    known = {d.id for _, _, decks in every for d in decks}
-    unknown = sorted(set(request.components) - known)
-    if unknown:
-        raise UsageError(f"unknown card component(s) {', '.join(unknown)}; "
-                         f"known: {', '.join(sorted(known))}")
+    every = game_printables(request)
+    decks = [(g, t, [p for p in printables if isinstance(p, Deck)])
+             for g, t, printables in every]
+    known = {d.id for _, _, found in decks for d in found}
+    pieces = [p.id for _, _, printables in every for p in printables
+              if not isinstance(p, Deck)]
+    _check_components(request, known, pieces)
     wanted = set(request.components or known)
-    chosen = [(g, t, [d for d in decks if d.id in wanted]) for g, t, decks in every]
-    return [entry for entry in chosen if entry[2]]
+    chosen = [(g, t, [d for d in found if d.id in wanted]) for g, t, found in decks]
+    chosen = [entry for entry in chosen if entry[2]]
+    if not chosen:
+        titles = " and ".join(t for _, t, _ in every)
+        have = "has" if len(every) == 1 else "have"
+        raise UsageError(f"nothing to export: {titles} {have} no card decks; "
+                         f"{', '.join(pieces) or 'none'} {_NOT_CARDS}")
+    return chosen
+
+
+_NOT_CARDS = ("are not cards (dice nets and dividers have no single-card form: "
+              "`pnp build` prints them)")
+
+
+def _check_components(request: BuildRequest, known: set[str], pieces: list[str]) -> None:
+    """Every `-c` asked for names a card deck of the requested games."""
+    asked = list(dict.fromkeys(request.components))
+    decks = f"card decks of {', '.join(request.game_ids)}: {', '.join(sorted(known)) or 'none'}"
+    not_cards = [c for c in asked if c in pieces]
+    if not_cards:
+        raise UsageError(f"{', '.join(not_cards)}: not a card deck; {', '.join(not_cards)} "
+                         f"{_NOT_CARDS}; {decks}")
+    unknown = sorted(set(asked) - known)
+    if unknown:
+        raise UsageError(f"unknown card component(s) {', '.join(unknown)}; {decks}")
+
+
+def left_out(request: BuildRequest) -> list[str]:
+    """What an export of the request's games does not write, one line per game: its
+    printables that are not cards (nothing when `-c` chose the decks)."""
+    if request.components:
+        return []
+    return [f"not exported: {g} {', '.join(p.id for p in pieces)} {_NOT_CARDS}"
+            for g, _, printables in game_printables(request)
+            if (pieces := [p for p in printables if not isinstance(p, Deck)])]
 
 
 def export_shop(request: BuildRequest, order: str = "front-back",
