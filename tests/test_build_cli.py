@@ -192,3 +192,19 @@ def test_unwritable_output_is_exit_2_naming_the_file(cli, tmp_path):
             f"{in_the_way} is a file, not a folder") in result.stderr
     calibrate = cli("calibrate", "--out", in_the_way / "c.pdf")
     assert calibrate.exit_code == 2 and "is a file, not a folder" in calibrate.stderr
+
+
+def test_backs_none_warns_when_backs_carry_content(cli, tmp_path):
+    """The back-face words and the vote-card backs are content: --backs none drops them,
+    so the build says so and points to --backs fold; a deck's shared design is not."""
+    result = cli("build", "majority", "-c", "variant-card", "-c", "vote-cards",
+                 "--backs", "none", "--out", tmp_path, "--no-gallery")
+    assert result.exit_code == 0, result.stderr
+    assert ("warning: --backs none leaves out the backs of vote-cards (40 cards), "
+            "variant-card (1 card)") in result.stderr
+    assert "--backs fold" in result.stderr
+    plain = cli("build", "d20-stacks", "-c", "d20-cards", "--backs", "none",
+                "--out", tmp_path, "--no-gallery")
+    assert plain.exit_code == 0 and "--backs none" not in plain.stderr
+    duplex = cli("build", "majority", "-c", "variant-card", "--out", tmp_path, "--no-gallery")
+    assert "--backs none" not in duplex.stderr

@@ -86,8 +86,8 @@ def build_command(
                                                 font_bold_italic),
                                promos=tuple(promos or ()), dice=dice, art_dir=art,
                                lang=lang)
-        print_problems(build_warnings(request), "warning")
         planned = plan_build(request)
+        print_problems(build_warnings(request, planned), "warning")
         with _progress(len(planned)) as bar:
             previews: dict | None = {} if gallery else None
             summaries = run_build(request, bar, planned, previews)

@@ -82,15 +82,36 @@ def _faces(printable) -> list:
     return [pf.face for piece in getattr(printable, "pieces", ()) for pf in piece.faces]
 
 
-def build_warnings(request: BuildRequest) -> list[Problem]:
+def build_warnings(request: BuildRequest,
+                   planned: list[PlannedFile] | None = None) -> list[Problem]:
     """What is worth telling but does not stop the build — a word list with an odd number
     of words leaves its last card's back blank (the same warning `pnp validate` prints),
-    a `--lang` without its own rules uses the English ones."""
+    a `--lang` without its own rules uses the English ones, `--backs none` drops backs
+    that carry content. `planned`: the request's plan, if already made."""
     _check_options(request)
     warnings = [w for g in request.game_ids for w in missing_documents(g, request)]
-    if "majority" not in request.game_ids:
-        return warnings
-    return list(_content("majority", request).words.warnings) + warnings
+    if "majority" in request.game_ids:
+        warnings = list(_content("majority", request).words.warnings) + warnings
+    if request.options.backs == "none":
+        warnings += _dropped_backs(plan_build(request) if planned is None else planned)
+    return warnings
+
+
+def _dropped_backs(planned: list[PlannedFile]) -> list[Problem]:
+    """Decks whose cards have backs of their own (the back-face words, the vote cards'
+    colours, a coin's spent side): those backs are content, and `--backs none` prints
+    fronts only. A deck's one shared back is its design, not content, and goes unsaid."""
+    lost = {}
+    for planned_file in planned:
+        for deck in planned_file.printables:
+            own = sum(1 for card in getattr(deck, "cards", ()) if card.back is not None)
+            if own:
+                lost[deck.id] = f"{deck.id} ({own} card{'' if own == 1 else 's'})"
+    if not lost:
+        return []
+    return [Problem("", f"--backs none leaves out the backs of {', '.join(lost.values())}, "
+                        "and what they carry is not printed; --backs fold prints fronts and "
+                        "backs side by side for a single-sided printer")]
 
 
 def fit_problems(request: BuildRequest, game_id: str, content) -> list[Problem]:
