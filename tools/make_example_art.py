@@ -120,6 +120,6 @@ def make(folder: Path) -> list[Path]:
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:
-        sys.exit("usage: python tools/make_example_art.py FOLDER")
+        sys.exit("usage: .venv/bin/python tools/make_example_art.py FOLDER")
     for path in make(Path(sys.argv[1])):
         print(path)

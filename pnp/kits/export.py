@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pnp.errors import UsageError
+from pnp.errors import OutputError, Problem, UsageError
 from pnp.kits.build import game_printables
 from pnp.kits.request import BuildRequest
 from pnp.render.decks import FileSummary
@@ -105,6 +105,7 @@ def export_decks(request: BuildRequest) -> list[tuple[str, str, list[Deck]]]:
     (`left_out` names them). UsageError when a component asked for is unknown or not a
     card deck, or when nothing at all would be exported."""
     check_margins(5.0, request.options.bleed)
+    check_output_folder(request.out_dir)
     every = game_printables(request)
     decks = [(g, t, [p for p in printables if isinstance(p, Deck)])
              for g, t, printables in every]
@@ -121,6 +122,15 @@ def export_decks(request: BuildRequest) -> list[tuple[str, str, list[Deck]]]:
         raise UsageError(f"nothing to export: {titles} {have} no card decks; "
                          f"{', '.join(pieces) or 'none'} {_NOT_CARDS}")
     return chosen
+
+
+def check_output_folder(out: Path) -> None:
+    """OutputError naming `--out` when it cannot be a folder at all (a symlink to itself,
+    a loop of links): checked before any drawing, and before any URL is made from it."""
+    try:
+        out.resolve()
+    except (OSError, RuntimeError) as exc:  # RuntimeError: Python 3.11's symlink loop
+        raise OutputError(Problem(str(out), f"cannot write here: {exc}")) from None
 
 
 _NOT_CARDS = ("are not cards (dice nets and dividers have no single-card form: "

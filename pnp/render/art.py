@@ -34,11 +34,13 @@ OTHER_PICTURES = (".gif", ".bmp", ".svg", ".heic", ".heif", ".avif", ".psd", ".j
 
 @dataclass(frozen=True)
 class ArtFolder:
-    """The images of an `--art` folder by name, and the pictures in it pnp cannot read."""
+    """The images of an `--art` folder by name, the pictures in it pnp cannot read, and
+    the names that look like art but are no file (a broken symlink, a FIFO, a folder)."""
 
     folder: Path
     files: dict[str, Path]
     ignored: tuple[Path, ...] = ()
+    not_files: tuple[Problem, ...] = ()
 
 
 def art_folder(folder: Path | None) -> ArtFolder | None:
@@ -49,9 +51,14 @@ def art_folder(folder: Path | None) -> ArtFolder | None:
     if not folder.is_dir():
         raise UsageError(f"--art {folder}: folder not found")
     files: dict[str, Path] = {}
-    ignored, problems = [], []
+    ignored, problems, not_files = [], [], []
     for path in sorted(folder.iterdir()):
-        if path.name.startswith(".") or not path.is_file():
+        if path.name.startswith("."):
+            continue
+        if not path.is_file():
+            if path.suffix.lower() in SUFFIXES + OTHER_PICTURES:
+                not_files.append(Problem(str(path), f"{_not_a_file(path)}, not an image "
+                                                    "file; ignored"))
             continue
         if path.suffix.lower() in OTHER_PICTURES:
             ignored.append(path)
@@ -64,7 +71,24 @@ def art_folder(folder: Path | None) -> ArtFolder | None:
             files[path.stem] = path
     if problems:
         raise DataError(problems)
-    return ArtFolder(folder, files, tuple(ignored))
+    return ArtFolder(folder, files, tuple(ignored), tuple(not_files))
+
+
+def _not_a_file(path: Path) -> str:
+    """What a name in the art folder is when it is not a regular file (never opened: a
+    FIFO would block a reader)."""
+    import stat
+
+    linked = "a symlink to " if path.is_symlink() else ""
+    try:
+        mode = path.stat().st_mode
+    except (OSError, RuntimeError):  # a dangling link, a link loop
+        return "a broken symlink" if linked else "unreadable"
+    if stat.S_ISDIR(mode):
+        return f"{linked}a folder"
+    if stat.S_ISFIFO(mode):
+        return f"{linked}a FIFO (named pipe)"
+    return f"{linked}a device or socket"
 
 
 def front_name(deck: Deck, number: int, card: Card) -> str:
@@ -157,4 +181,4 @@ def unused_art(folder: ArtFolder | None, names: dict[str, bool]) -> list[Problem
                                 "card ids, <component>-<number> or <component>-back)"))
     problems += [Problem(str(p), "not an image pnp reads (.png, .jpg, .jpeg, .webp, .tif, "
                          ".tiff); ignored") for p in folder.ignored]
-    return problems
+    return problems + list(folder.not_files)

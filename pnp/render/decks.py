@@ -40,6 +40,7 @@ from pnp.render.layout import LayoutSet
 from pnp.render.model import Card, Deck, Face
 from pnp.render.packing import PackedPage, PackItem, pack
 from pnp.render.pdf import pdf_canvas
+from pnp.render.pictures import once_per_file
 from pnp.render.sheets import SheetWords, draw_sheet, plan_sheet, sheet_words
 
 BACK_MODES = ("duplex-long", "duplex-short", "fold", "none")
@@ -178,7 +179,7 @@ def preflight(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
             ctx = _context(card, face, options, fonts)
             problems += text_fits(layout, dict(face.fields), ctx)
             problems += image_checks(layout, dict(face.fields), ctx)[0]
-    return sorted(set(problems), key=problems.index)
+    return once_per_file(sorted(set(problems), key=problems.index))
 
 
 def image_uses(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import struct
 import warnings
 import zlib
 from dataclasses import dataclass
@@ -101,6 +102,9 @@ def image_problem(path: Path, message: str) -> DataError:
 def inspect_image(path: Path) -> ImageInfo:
     """The image's header facts, after checking that the whole file decodes: DataError
     naming the file for a missing, unreadable, truncated or oversized image."""
+    if "\0" in str(path):
+        raise image_problem(path, "the file name has a NUL character (\\0); no file can "
+                            "have that name")
     try:
         stat = path.stat()
     except OSError:
@@ -110,33 +114,80 @@ def inspect_image(path: Path) -> ImageInfo:
     return _inspect(str(path), stat.st_mtime_ns, stat.st_size)
 
 
+# What a broken file makes Pillow (or the EXIF and JPEG checks) raise while reading it.
+_BROKEN = (OSError, ValueError, SyntaxError, EOFError, struct.error, IndexError, KeyError)
+
+
 @lru_cache(maxsize=1024)
 def _inspect(name: str, mtime: int, size: int) -> ImageInfo:
     path = Path(name)
     data = _read(path)
     digest = hashlib.sha256(data).hexdigest()
     with _opened(path, data) as im:
-        orientation = int(im.getexif().get(_ORIENTATION, 1) or 1)
-        width, height = im.size
-        if orientation in (5, 6, 7, 8):
-            width, height = height, width
-        info = ImageInfo(path, digest, width, height, im.format, im.mode, orientation,
-                         bool(im.info.get("progressive") or im.info.get("progression")))
-        if not (im.format == "JPEG" and _ends_whole(data)):
-            _decode_all(path, im)
+        try:
+            orientation = _orientation(im)
+            width, height = im.size
+            if orientation in (5, 6, 7, 8):
+                width, height = height, width
+            info = ImageInfo(path, digest, width, height, im.format, im.mode, orientation,
+                             bool(im.info.get("progressive") or im.info.get("progression")))
+            if im.format == "JPEG":
+                _check_jpeg_data(path, data)
+            else:
+                _decode_all(path, im)
+        except _BROKEN as exc:
+            raise image_problem(path, f"image data is truncated or corrupt ({exc})") \
+                from None
     return info
 
 
-def _ends_whole(data: bytes) -> bool:
-    """Whether a JPEG ends with its end-of-image marker (some cameras append a little
-    data after it). Pillow has parsed the headers already; a complete file is not decoded
-    again just to be checked, a cut-off one (no marker) is, and fails there."""
-    return b"\xff\xd9" in data[-4096:]
+def _orientation(im) -> int:
+    """The EXIF orientation, 1 to 8; anything else a file may hold there (text, a
+    fraction, 99) means nothing and counts as upright, 1."""
+    value = im.getexif().get(_ORIENTATION, 1)
+    return value if type(value) is int and 1 <= value <= 8 else 1
 
 
-def _read(path: Path) -> bytes:
-    """The image's bytes: a regular file of at most IMAGE_LIMIT (never a FIFO or device)."""
-    return read_bytes(path, IMAGE_LIMIT)
+def _check_jpeg_data(path: Path, data: bytes) -> None:
+    """Every byte of a JPEG's image data decoded once (at 1/8 scale), with libjpeg's
+    warnings as errors. Pillow decodes a JPEG cut short but ending in its end marker
+    (FF D9) without a word, the missing part grey, and the file would be embedded as it
+    is; libjpeg-turbo (through simplejpeg) says "premature end of data segment". Data
+    after the end marker (some cameras append some) is harmless and passes."""
+    import simplejpeg
+
+    try:
+        _, _, colours, _ = simplejpeg.decode_jpeg_header(data)
+        simplejpeg.decode_jpeg(data, colorspace="CMYK" if colours in ("CMYK", "YCCK")
+                               else "GRAY", min_factor=8, strict=True)
+    except ValueError as exc:
+        if "extraneous bytes" not in str(exc):
+            raise image_problem(path, f"image data is truncated or corrupt ({exc})") \
+                from None
+
+
+IMAGE_LIMIT_ADVICE = ("save it compressed (JPEG at quality 90, or PNG with fewer "
+                      "colours) or scaled down to its print size: a full-bleed poker "
+                      "card at 300 DPI is 815 × 1110 px, a few MB at most")
+
+
+def _read(path: Path, digest: str | None = None) -> bytes:
+    """The image's bytes: a regular file of at most IMAGE_LIMIT (never a FIFO or device);
+    with `digest`, the bytes the file held when it was inspected, or a DataError naming
+    the file, which changed in between (a build does not embed what it did not check)."""
+    try:
+        too_big = path.stat().st_size > IMAGE_LIMIT
+    except OSError:
+        too_big = False  # read_bytes names what is wrong
+    if too_big:
+        raise image_problem(path, f"{path.stat().st_size / 2**20:.0f} MB is more than the "
+                            f"{IMAGE_LIMIT >> 20} MB limit for an image file; "
+                            + IMAGE_LIMIT_ADVICE)
+    data = read_bytes(path, IMAGE_LIMIT)
+    if digest is not None and hashlib.sha256(data).hexdigest() != digest:
+        raise image_problem(path, "the image changed while the build was using it "
+                            "(checked, then replaced); build again")
+    return data
 
 
 class _opened:
@@ -216,7 +267,7 @@ def pdf_image(info: ImageInfo, width_mm: float, height_mm: float,
     pass through, else prepared (from the cache when it was prepared before)."""
     target = target_pixels(info, width_mm, height_mm, settings.dpi)
     if passes_through(info, target):
-        data = _read(info.path)
+        data = _read(info.path, info.digest)
         with _opened(info.path, data) as im:
             icc = _icc_for(im.info.get("icc_profile"), info.mode)
         return PdfImage(f"{info.digest[:32]}", info.width, info.height, info.mode,
@@ -232,16 +283,15 @@ def pdf_image(info: ImageInfo, width_mm: float, height_mm: float,
 
 
 def _prepare(info: ImageInfo, target: tuple[int, int] | None, key: str) -> PdfImage:
-    from PIL import ImageOps
-
     image = _image_module()
-    data = _read(info.path)
+    data = _read(info.path, info.digest)
     with _opened(info.path, data) as im:
         icc = im.info.get("icc_profile")
         try:
-            upright = ImageOps.exif_transpose(im)
+            im.load()
+            upright = _upright(im, info.orientation)
             pixels, alpha = _normalised(upright)
-        except (OSError, ValueError, SyntaxError, EOFError) as exc:
+        except _BROKEN as exc:
             raise image_problem(info.path, f"image data is truncated or corrupt ({exc})") \
                 from None
     if target is not None:
@@ -258,6 +308,17 @@ def _prepare(info: ImageInfo, target: tuple[int, int] | None, key: str) -> PdfIm
     smask = zlib.compress(alpha.tobytes(), 6) if alpha else None
     return PdfImage(key, pixels.size[0], pixels.size[1], pixels.mode, filter_, stream,
                     smask, icc)
+
+
+def _upright(im, orientation: int):
+    """The pixels turned by the orientation `inspect_image` read (the one the layout
+    was planned with), as EXIF says: 2 mirrored ... 8 turned a quarter clockwise."""
+    image = _image_module()
+    turns = {2: image.Transpose.FLIP_LEFT_RIGHT, 3: image.Transpose.ROTATE_180,
+             4: image.Transpose.FLIP_TOP_BOTTOM, 5: image.Transpose.TRANSPOSE,
+             6: image.Transpose.ROTATE_270, 7: image.Transpose.TRANSVERSE,
+             8: image.Transpose.ROTATE_90}
+    return im.transpose(turns[orientation]) if orientation in turns else im.copy()
 
 
 def _normalised(im):

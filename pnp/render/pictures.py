@@ -104,10 +104,44 @@ def image_check(box: LayoutBox, props: dict, bleed: float, label: str,
     try:
         info = inspect_image(path)
     except DataError as exc:
-        named = f" (the art of {label}, {where.file}{f':{where.line}' if where.line else ''})"
+        named = f"{_ART_OF}{label}, {where.file}{f':{where.line}' if where.line else ''})"
         return [Problem(p.file, p.message + named) for p in exc.problems], None
-    _, drawn = _placed(box, props, bleed, info)
+    area, drawn = _placed(box, props, bleed, info)
+    if _empty(area):
+        return [], None
     return [], ImageUse(path, label, box.name, effective_dpi(info, drawn.width, drawn.height))
+
+
+def _empty(area: Box) -> bool:
+    """A box without area (0 × 0 mm) shows nothing: nothing is drawn or reported."""
+    return area.width <= 0 or area.height <= 0
+
+
+def once_per_file(problems: list[Problem]) -> list[Problem]:
+    """Image problems said once per file: a bad back or a Ghost's art is on many cards,
+    and one message per copy buries the point; the first card is named, and how many
+    more share the file."""
+    firsts: dict[tuple[str, str], int] = {}
+    counts: dict[int, int] = {}
+    kept: list[Problem] = []
+    for problem in problems:
+        base = problem.message.split(_ART_OF, 1)[0]
+        key = (problem.file, base)
+        if key in firsts and _ART_OF in problem.message:
+            counts[firsts[key]] = counts.get(firsts[key], 0) + 1
+            continue
+        firsts[key] = len(kept)
+        kept.append(problem)
+    for index, more in counts.items():
+        p = kept[index]
+        base, named = p.message.split(_ART_OF, 1)
+        card, _, where = named.partition(", ")
+        kept[index] = Problem(p.file, f"{base}{_ART_OF}{card} and {more} more "
+                                      f"card{'s' if more > 1 else ''}, {where}", p.line, p.path)
+    return kept
+
+
+_ART_OF = " (the art of "
 
 
 def draw_image(c, box: LayoutBox, props: dict, ctx) -> None:
@@ -118,6 +152,8 @@ def draw_image(c, box: LayoutBox, props: dict, ctx) -> None:
         return
     info = inspect_image(path)
     area, drawn = _placed(box, props, ctx.bleed, info)
+    if _empty(area):
+        return
     fit = props.get("fit", "cover")
     radius = pt(float(props.get("radius", 0))) if props.get("clip") else 0.0
     c.saveState()
