@@ -169,7 +169,7 @@ def test_shop_profile_refusals(cli, tmp_path, args, message):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["majority-rules"], "nothing to export (no card decks among the chosen games)"),
+    (["majority-rules"], "nothing to export: Majority Rules! has no card decks"),
     (["majority2", "-c", "coins"], "nothing to export (majority2/coins: 24 × 24 mm round"),
 ])
 def test_a_profile_with_nothing_to_export_exits_2(cli, tmp_path, args, message):
