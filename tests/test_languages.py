@@ -66,7 +66,7 @@ def test_every_card_text_comes_from_the_german_strings(german):
     expected += [said["vote_back"].format(colour=c) for c in said["colours"].values()]
     expected += [said["variant_card"][s]["title"] for s in ("front", "back")]
     expected += [said["blank_card"], said["backs"]["preparation"], said["sheet"]["scale"],
-                 "PUNKTE", "Bogen 1 (Vorderseiten)", "Bogen 2 (Rückseiten)"]
+                 "PUNKTE", "Bogen 1, Vorderseiten", "Bogen 1, Rückseiten"]
     assert [t for t in expected if t not in cards] == []
     english = strings("en")
     leftovers = [f["caption"] for f in english["vote_faces"].values()]
