@@ -170,3 +170,13 @@ def test_dividers_too_big_even_as_walls_are_a_data_error(tmp_path):
     data = _data_with_dividers(tmp_path, 400, 250)
     with pytest.raises(DataError, match="even as four fold-to-stand walls"):
         printing.dividers(load_content("majority-rules", data).dividers)
+
+
+def test_a_whole_sticker_build_has_no_tuck_box_for_the_stickers(cli, tmp_path):
+    """Stickers are used up once applied: no tuck box for them, and the whole game builds
+    (a box for 198 tiny stickers once stopped the build: its words could not fit)."""
+    result = cli("build", "majority-rules", "--dice", "stickers", "--out", tmp_path,
+                 "--no-gallery")
+    assert result.exit_code == 0, result.output
+    assert not (tmp_path / "majority-rules" / "tuck-box.pdf").exists()
+    assert (tmp_path / "majority-rules" / "kit.pdf").exists()

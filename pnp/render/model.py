@@ -44,7 +44,8 @@ class Deck:
     `file` the output PDF (several decks may share one). A shared `back` is drawn once.
     `back_art` names the art of its backs (empty: `<id>-back`); decks that must shuffle
     in unseen share one. `keep_together` cards in a row stay on one sheet when a sheet
-    can hold them (a vote set: A, B, C and Score of one colour)."""
+    can hold them (a vote set: A, B, C and Score of one colour). `boxed`: whether the
+    deck is kept in a tuck box (stickers, used up once applied, are not)."""
 
     id: str
     title: str
@@ -55,6 +56,7 @@ class Deck:
     shape: str = "rect"
     back_art: str = ""
     keep_together: int = 1
+    boxed: bool = True
 
     @property
     def double_sided(self) -> bool:

@@ -154,12 +154,13 @@ def boxes_needed(card: Size, count: int, room: Size) -> int:
 
 
 def tuck_boxes(game: str | SheetWords, decks: list, room: Size) -> PieceSet | None:
-    """A box (or several, for a thick deck) per card deck of a game; round tokens get
-    none. None when the game has no card deck. `game`: its title, or its words in the
-    kit's language."""
+    """A box (or several, for a thick deck) per card deck of a game; round tokens and
+    decks not `boxed` (stickers) get none. None when the game has no card deck. `game`:
+    its title, or its words in the kit's language."""
     pieces = []
     for deck in decks:
-        if not isinstance(deck, Deck) or deck.shape == "circle" or not deck.cards:
+        if not isinstance(deck, Deck) or not deck.boxed or deck.shape == "circle" \
+                or not deck.cards:
             continue
         card = card_size(deck.size)
         count = len(deck.cards)

@@ -92,7 +92,7 @@ def dice_stickers(content: MajorityRulesContent) -> Deck:
         Card(_face(d, value, mark, "mr-die-sticker"), label=f"{label}, face {value}")
         for d, mark, label in _labelled_dice(content) for value in sorted(PIPS.values())
     )
-    return Deck("dice", "Dice stickers", STICKER, cards, file="dice")
+    return Deck("dice", "Dice stickers", STICKER, cards, file="dice", boxed=False)
 
 
 def _fits_every_paper(width: float, height: float) -> bool:
