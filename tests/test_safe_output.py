@@ -25,12 +25,31 @@ def test_a_planted_partial_symlink_is_not_followed(cli, tmp_path):
     outside.write_text("keep me", encoding="utf-8")
     folder = tmp_path / "out" / "majority"
     folder.mkdir(parents=True)
-    (folder / ".point-cards.pdf.partial").symlink_to(outside)
+    planted = folder / f".point-cards.pdf.pnp-{_dead_pid()}-abcdefgh.partial"
+    planted.symlink_to(tmp_path)
     result = cli("build", "majority", "-c", "point-cards-5", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.stderr
     assert outside.read_text(encoding="utf-8") == "keep me"
-    assert not (folder / ".point-cards.pdf.partial").exists()
+    assert planted.is_symlink()  # not pnp's: neither followed nor removed
     assert (folder / "point-cards.pdf").read_bytes().startswith(b"%PDF")
+
+
+def test_a_users_partial_files_and_folders_are_never_swept(cli, tmp_path, monkeypatch):
+    """Another program's `.NAME.partial` (a download in progress) in a folder pnp writes
+    into, the current folder included, is not pnp's to delete."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".dl.iso.partial").write_text("half a download", encoding="utf-8")
+    (tmp_path / ".sync.partial").mkdir()
+    (tmp_path / ".sync.partial" / "f").write_text("x", encoding="utf-8")
+    unmarked = f".x.{_dead_pid()}-abc.partial"  # no pnp marker: not pnp's
+    (tmp_path / unmarked).mkdir()
+    result = cli("check", "--new", "d20-stacks", "--out", "rec.json",
+                 input="G1, G2\nG1:1, G2:2\n\n\n\n")
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / ".dl.iso.partial").read_text(encoding="utf-8") == "half a download"
+    assert (tmp_path / ".sync.partial" / "f").exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.endswith(".partial")) == \
+        sorted([".dl.iso.partial", ".sync.partial", unmarked])
 
 
 def test_a_symlinked_output_file_is_replaced_not_written_through(cli, tmp_path):
@@ -81,22 +100,27 @@ def test_a_write_whose_temp_file_was_swapped_fails(tmp_path):
 
 def test_stale_partials_of_dead_writers_are_swept(tmp_path):
     dead, alive = _dead_pid(), os.getppid()
-    stale = tmp_path / f".a.pdf.{dead}-x1y2.partial"
+    stale = tmp_path / f".a.pdf.pnp-{dead}-x1y2.partial"
     stale.mkdir()
     (stale / "a.pdf").write_bytes(b"half")
     legacy = tmp_path / ".b.pdf.partial"
-    legacy.write_bytes(b"half")
-    busy = tmp_path / f".c.pdf.{alive}-q9.partial"
+    legacy.write_bytes(b"someone else's")
+    unmarked = tmp_path / f".d.pdf.{dead}-x1y2.partial"
+    unmarked.mkdir()
+    busy = tmp_path / f".c.pdf.pnp-{alive}-q9.partial"
     busy.mkdir()
+    a_file = tmp_path / f".e.pdf.pnp-{dead}-q9.partial"
+    a_file.write_bytes(b"not a folder: not ours")
     keep = tmp_path / "notes.partial.txt"
     keep.write_text("mine", encoding="utf-8")
     remove_stale_partials(tmp_path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [busy.name, keep.name]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [legacy.name, unmarked.name, busy.name, a_file.name, keep.name])
 
 
 def test_a_build_sweeps_its_output_folder(cli, tmp_path):
     folder = tmp_path / "majority"
-    stale = folder / f".point-cards.pdf.{_dead_pid()}-abc.partial"
+    stale = folder / f".point-cards.pdf.pnp-{_dead_pid()}-abc.partial"
     stale.mkdir(parents=True)
     result = cli("build", "majority", "-c", "point-cards-5", "--out", tmp_path)
     assert result.exit_code == 0, result.stderr

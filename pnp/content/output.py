@@ -6,11 +6,14 @@ place, never a truncated one. A folder that cannot be created or written (a file
 way, no permission, a full disk) is reported with its path, not as a traceback.
 
 The temporary file lives in a private folder created with `mkdtemp` inside the target
-folder (`.NAME.PID-XXXX.partial/`, mode 0700): its name cannot be predicted or planted
-beforehand as a symlink, and nobody else can swap it while it is written. The rename
-replaces a symlinked target by the new file instead of writing through the link. A killed
-process leaves its `.partial` folder behind; the next write into that folder removes the
-ones whose process is gone.
+folder (`.NAME.pnp-PID-XXXXXXXX.partial/`, mode 0700): its name cannot be predicted or
+planted beforehand as a symlink, and nobody else can swap it while it is written. The
+rename replaces a symlinked target by the new file instead of writing through the link. A
+killed process leaves its `.partial` folder behind; the next write into that folder
+removes the ones whose process is gone — and only those: a folder of pnp's own naming
+(the `pnp` marker and a process id), a real folder owned by this user. pnp writes into
+folders people keep other things in (the current folder, a config folder), and a
+download's `.NAME.partial` is theirs.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from pathlib import Path
 
 from pnp.errors import OutputError, Problem
 
-_PARTIAL = re.compile(r"^\..+?\.(?:(\d+)-[^.]*\.)?partial$")
+_MARK = "pnp"
+_PARTIAL = re.compile(rf"^\..+\.{_MARK}-(\d+)-[a-z0-9_]+\.partial$")
 _swept: set[Path] = set()
 
 
@@ -51,7 +55,7 @@ def atomic_paths(paths: Sequence[Path]) -> Iterator[list[Path]]:
                 current.parent.mkdir(parents=True, exist_ok=True)
                 remove_stale_partials(current.parent)
                 privates[current.parent] = Path(tempfile.mkdtemp(
-                    prefix=f".{current.name}.{os.getpid()}-", suffix=".partial",
+                    prefix=f".{current.name}.{_MARK}-{os.getpid()}-", suffix=".partial",
                     dir=current.parent))
         tmps = [privates[p.parent] / p.name for p in paths]
         yield tmps
@@ -77,9 +81,10 @@ def write_text(path: Path, text: str) -> Path:
 
 
 def remove_stale_partials(folder: Path) -> None:
-    """Delete the `.partial` leftovers of killed writers in `folder` (once per process):
-    ours carry the writer's process id and go when that process is gone; old-style
-    `.NAME.partial` files have no owner and always go. Symlinks are removed, not followed."""
+    """Delete the `.partial` leftovers of killed pnp writers in `folder` (once per
+    process): folders named by `atomic_path` (marker and process id), owned by this user,
+    whose process is gone. Anything else — another program's `.NAME.partial`, a symlink,
+    a file — is left alone."""
     if folder in _swept:
         return
     _swept.add(folder)
@@ -89,15 +94,16 @@ def remove_stale_partials(folder: Path) -> None:
         return
     for entry in entries:
         match = _PARTIAL.match(entry.name)
-        if not match or (match.group(1) and _alive(int(match.group(1)))):
-            continue
-        try:
-            if entry.is_dir(follow_symlinks=False):
-                shutil.rmtree(entry.path, ignore_errors=True)
-            else:
-                os.unlink(entry.path)
-        except OSError:
-            pass
+        if match and _ours(entry) and not _alive(int(match.group(1))):
+            shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def _ours(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False) and \
+            entry.stat(follow_symlinks=False).st_uid == os.getuid()
+    except OSError:
+        return False
 
 
 def _alive(pid: int) -> bool:
