@@ -8,12 +8,13 @@ from pathlib import Path
 import typer
 
 from pnp.cli.app import app, user_errors
+from pnp.cli.options import path_value
 from pnp.errors import UsageError
 
 
 @app.command("check")
 def check_command(
-    file: Path = typer.Argument(None, help="The game record (JSON)."),
+    file: Path = typer.Argument(None, help="The game record (JSON).", parser=path_value),
     game: str = typer.Option(None, "--game", help="The record's game, if it has no \"game\" "
                              "field: majority, majority2, majority-rules or d20-stacks."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
@@ -23,13 +24,13 @@ def check_command(
     new: str = typer.Option(None, "--new", metavar="GAME",
                             help="Enter a record at the table, step by step, then check it."),
     out: Path = typer.Option(None, "--out", help="With --new: where to write the record "
-                             "(default: GAME-record.json)."),
+                             "(default: GAME-record.json).", parser=path_value),
     log: bool = typer.Option(False, "--log", help="With --new majority2: take down the "
                              "whole game, round by round, choosing among the legal moves."),
     resume: Path = typer.Option(None, "--resume", metavar="FILE",
                                 help="Go on with an entry interrupted by Ctrl-C or ended "
                                 "early (--log ones too): replay the answers it saved in "
-                                "FILE, then ask the rest."),
+                                "FILE, then ask the rest.", parser=path_value),
 ) -> None:
     """Check a game record: recompute the scores, name the winners, list every mistake.
 

@@ -100,7 +100,8 @@ def export_shop_command(
     profile: str = typer.Option("generic", "--profile", help="dtc (PDF/X-1a, CMYK), tgc "
                                 "(PNG per face), mpc (images per card) or generic."),
     icc: Path = typer.Option(None, "--icc", help="dtc: your shop's CMYK output profile "
-                             "(default: the shipped SWOP TR 003, 240 % ink limit)."),
+                             "(default: the shipped SWOP TR 003, 240 % ink limit).",
+                             parser=opt.path_value),
     order: str = typer.Option("front-back", "--order", help="generic: front-back or "
                               "back-front."),
     bleed: float = typer.Option(None, "--bleed", help="generic: bleed around each card, mm "

@@ -8,12 +8,14 @@ from pathlib import Path
 import typer
 
 from pnp.cli.app import app, user_errors
+from pnp.cli.options import path_value
 
 
 @app.command("games")
 def games_command(
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
-    data: Path = typer.Option(None, "--data", help="Read game data from this folder."),
+    data: Path = typer.Option(None, "--data", help="Read game data from this folder.",
+                              parser=path_value),
 ) -> None:
     """List the games, the languages each kit can be built in (`pnp build --lang`), and
     every component `pnp build -c` accepts: cards and pieces with their counts (from the

@@ -22,7 +22,8 @@ def calibrate_command(
     paper: str = opt.PAPER,
     backs: str = typer.Option("duplex-long", "--backs", help="duplex-long or duplex-short."),
     out: Path = typer.Option(Path("output"), "--out", help="Output folder (the sheet is "
-                             "OUT/calibration.pdf), or a file name ending in .pdf."),
+                             "OUT/calibration.pdf), or a file name ending in .pdf.",
+                             parser=opt.path_value),
 ) -> None:
     """Write a two-page duplex calibration sheet (rulers, crosshairs, verniers).
 

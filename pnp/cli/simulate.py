@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from pnp.cli.app import app, is_terminal, user_errors
-from pnp.cli.options import DATA
+from pnp.cli.options import DATA, path_value
 
 
 @app.command("simulate")
@@ -66,9 +66,11 @@ def simulate_command(
                                 "(default 0.05)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
     report: Path = typer.Option(None, "--report", metavar="DIR",
-                                help="Write an HTML report with charts into DIR."),
+                                help="Write an HTML report with charts into DIR.",
+                                parser=path_value),
     logs: Path = typer.Option(None, "--logs", metavar="DIR",
-                              help="Write every game's record (pnp check format) into DIR."),
+                              help="Write every game's record (pnp check format) into DIR.",
+                              parser=path_value),
     dask: str = typer.Option(None, "--dask", metavar="ADDRESS",
                              help="Run on the Dask scheduler at ADDRESS "
                              "(pip install 'majority-pnp\\[dask]')."),

@@ -12,8 +12,10 @@ from pnp.cli.app import app, print_problems, say, user_errors
 
 @app.command("validate")
 def validate_command(
-    paths: list[Path] = typer.Argument(None, help="Files or folders; none: all shipped data."),
-    data: Path = typer.Option(None, "--data", help="Game data folder to check against."),
+    paths: list[Path] = typer.Argument(None, help="Files or folders; none: all shipped data.",
+                                       parser=opt.path_value),
+    data: Path = typer.Option(None, "--data", help="Game data folder to check against.",
+                              parser=opt.path_value),
     font: Path = opt.FONT,
     font_bold: Path = opt.FONT_BOLD,
     font_italic: Path = opt.FONT_ITALIC,

@@ -327,6 +327,9 @@ def read_bytes(path: Path, limit: int = DATA_LIMIT) -> bytes:
         raise DataError(Problem(name, "is a folder, expected a file")) from None
     except OSError as exc:
         raise DataError(Problem(name, f"cannot read: {exc.strerror}")) from None
+    except ValueError:  # a NUL in the name, e.g. from a record's "promos"
+        raise DataError(Problem(name, "cannot read: the file name holds a NUL character")) \
+            from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):

@@ -47,6 +47,9 @@ def atomic_paths(paths: Sequence[Path]) -> Iterator[list[Path]]:
     a folder: a worker writing dozens of images makes and removes one, not one each."""
     if len(set(paths)) < len(paths):
         raise ValueError("atomic_paths takes distinct files")
+    for path in paths:
+        if "\0" in str(path):
+            raise OutputError(Problem(str(path), "cannot write: the path holds a NUL character"))
     privates: dict[Path, Path] = {}
     current = paths[0]
     try:
@@ -65,12 +68,21 @@ def atomic_paths(paths: Sequence[Path]) -> Iterator[list[Path]]:
             os.chmod(tmp, 0o666 & ~_UMASK)
             os.replace(tmp, current)
     except OSError as exc:
-        blocker = next((p for p in current.parents if p.exists() and not p.is_dir()), None)
+        blocker = next((p for p in current.parents if _is_file(p)), None)
         reason = f"{blocker} is a file, not a folder" if blocker else exc.strerror or str(exc)
         raise OutputError(Problem(str(current), f"cannot write: {reason}")) from None
     finally:
         for private in privates.values():
             shutil.rmtree(private, ignore_errors=True)
+
+
+def _is_file(path: Path) -> bool:
+    """Whether `path` is something other than a folder (False when it cannot even be
+    looked at: a name too long, a NUL)."""
+    try:
+        return path.exists() and not path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def write_text(path: Path, text: str) -> Path:
