@@ -71,6 +71,15 @@ def test_back_design_and_game_name_are_on_the_box():
     assert len(members.areas) == 2  # both glue flaps shaded
 
 
+def test_a_deck_whose_backs_differ_gets_no_back_design():
+    """Double-sided word cards have no common back: the box shows no card, not one word."""
+    _, boxes = _boxes("majority")
+    words = [p for p in boxes.pieces if "Word cards" in p.label]
+    assert words and all(p.faces == () for p in words)
+    points = [p for p in boxes.pieces if "point" in p.label.lower()]
+    assert points and all(p.faces[0].face.layout == "majority-back" for p in points)
+
+
 def test_build_tuck_box_component_and_kit(cli, tmp_path):
     result = cli("build", "d20-stacks", "-c", "tuck-box", "-c", "kit", "--out", tmp_path,
                  "--no-gallery")

@@ -143,6 +143,15 @@ def tuck_box(game: str | SheetWords, deck: str, card: Size, count: int, back: Fa
                  areas=tuple((area, GLUE_FILL) for area in glue_areas(net)), label=label)
 
 
+def _back_design(deck: Deck) -> Face | None:
+    """The back every card of the deck shows, printed on the box's back panel; none when
+    the backs differ (double-sided word cards: one card's word would label the box)."""
+    if deck.back is not None:
+        return deck.back
+    first = deck.cards[0].back
+    return first if first is not None and all(c.back == first for c in deck.cards) else None
+
+
 def boxes_needed(card: Size, count: int, room: Size) -> int:
     """How many equal boxes the deck needs so each net fits `room` (either way round)."""
     for boxes in range(1, MAX_BOXES + 1):
@@ -165,7 +174,7 @@ def tuck_boxes(game: str | SheetWords, decks: list, room: Size) -> PieceSet | No
         card = card_size(deck.size)
         count = len(deck.cards)
         boxes = boxes_needed(card, count, room)
-        design = deck.back or deck.cards[0].back or deck.cards[0].front
+        design = _back_design(deck)
         per_box = math.ceil(count / boxes)
         for number in range(boxes):
             held = min(per_box, count - number * per_box)
