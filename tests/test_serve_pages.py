@@ -63,3 +63,149 @@ def test_majority2_example_typed_in(site):
         "[data-player='Bo']").inner_text()
     shoot(page, "check-majority2")
     assert errors == []
+
+
+def _add_players(page, count):
+    while page.locator("[data-path^='$.players[']").count() < count:
+        page.get_by_role("button", name="+ player").click()
+
+
+def test_majority_example_typed_in(site):
+    page, errors = _page(site, "/check/majority")
+    name = "majority-legal.json"
+    record = json.loads((EXAMPLES / name).read_text("utf-8"))
+    _add_players(page, len(record["players"]))
+    _players(page, record["players"])
+    for r, rnd in enumerate(record["rounds"]):
+        if r:
+            page.get_by_role("button", name="+ round").click()
+        page.locator(f"[data-path='$.rounds[{r}].variant']").select_option(rnd["variant"])
+        for t, turn in enumerate(rnd["turns"]):
+            if t:
+                page.get_by_role("button", name="+ turn").nth(r).click()
+            for player, vote in turn.items():
+                page.locator(f"[data-path='$.rounds[{r}].turns[{t}].{player}']").select_option(vote)
+    page.locator("[data-path='$.final']").check()
+    for player, held in record["final"].items():
+        for kind in ("ones", "fives"):
+            page.locator(f"[data-path='$.final.{player}.{kind}']").fill(str(held[kind]))
+    for player, total in record["claimed"].items():
+        page.locator(f"[data-path='$.claimed.{player}']").fill(str(total))
+    assert _report(page) == cli_report(EXAMPLES / name)
+    shoot(page, "check-majority")
+    assert errors == []
+
+
+def test_majority_rules_example_typed_in_and_a_wrong_claim(site):
+    page, errors = _page(site, "/check/majority-rules")
+    name = "majority-rules-legal.json"
+    record = json.loads((EXAMPLES / name).read_text("utf-8"))
+    _add_players(page, len(record["players"]))
+    _players(page, record["players"])
+    rnd = record["rounds"][0]
+    page.locator("[data-path='$.rounds[0].gold']").fill(str(rnd["gold"]))
+    for player, dice in rnd["dice"].items():
+        typed = dice if isinstance(dice, str) else "".join(map(str, dice))
+        page.locator(f"[data-path='$.rounds[0].dice.{player}']").fill(typed)
+    for player, total in rnd["claimed"].items():
+        page.locator(f"[data-path='$.rounds[0].claimed.{player}']").fill(str(total))
+    for player, total in record["claimed"].items():
+        page.locator(f"[data-path='$.claimed.{player}']").fill(str(total))
+    assert _report(page) == cli_report(EXAMPLES / name)
+    page.locator("[data-path='$.claimed.Rob']").fill("13")
+    page.wait_for_selector("[data-wrong-claim='Rob']")
+    assert "wrong by +1" in page.locator("[data-wrong-claim='Rob']").inner_text()
+    beside = page.locator(".field-error[data-for='$.claimed.Rob']")
+    assert "claimed 13, computed 12" in beside.inner_text()
+    shoot(page, "check-majority-rules-wrong-claim")
+    assert errors == []
+
+
+def test_an_unreadable_field_is_shown_beside_it(site):
+    page, errors = _page(site, "/check/majority-rules")
+    _players(page, ["Ana", "Bo"])
+    page.locator("[data-path='$.rounds[0].gold']").fill("4")
+    page.locator("[data-path='$.rounds[0].dice.Ana']").fill("3355544")
+    page.locator("[data-path='$.rounds[0].dice.Bo']").fill("12345612")
+    beside = page.locator(".field-error[data-for='$.rounds[0].dice.Ana']")
+    beside.wait_for()
+    assert "exactly 8 digits" in beside.inner_text()
+    assert page.locator("#verdict .banner[data-ok='input']").is_visible()
+    assert "has-error" in page.locator("[data-path='$.rounds[0].dice.Ana']").get_attribute("class")
+    shoot(page, "check-majority-rules-unreadable")
+    assert errors == []
+
+
+def test_d20_stacks_example_typed_in(site):
+    page, errors = _page(site, "/check/d20-stacks")
+    name = "d20-stacks-legal.json"
+    record = json.loads((EXAMPLES / name).read_text("utf-8"))
+    _players(page, record["players"])
+    for s, stack in enumerate(record["stacks"]):
+        if s:
+            page.get_by_role("button", name="+ stack").click()
+        for c, card in enumerate(stack):
+            who, value = card.split(":") if isinstance(card, str) else (card["player"],
+                                                                        str(card["value"]))
+            page.get_by_role("button", name="+ card").nth(s).click()
+            page.locator(f"select[data-path='$.stacks[{s}][{c}]']").select_option(label=who)
+            page.locator(f"[data-path='$.stacks[{s}][{c}].value']").fill(value)
+    for player, total in record["claimed"].items():
+        page.locator(f"[data-path='$.claimed.{player}']").fill(str(total))
+    assert _report(page) == cli_report(EXAMPLES / name)
+    shoot(page, "check-d20-stacks")
+    assert errors == []
+
+
+def test_d20_stacks_moves_typed_in(site):
+    page, errors = _page(site, "/check/d20-stacks")
+    name = "d20-stacks-moves.json"
+    record = json.loads((EXAMPLES / name).read_text("utf-8"))
+    _add_players(page, len(record["players"]))
+    _players(page, record["players"])
+    page.locator("[data-path='$']").select_option("moves")
+    for m, move in enumerate(record["moves"]):
+        page.get_by_role("button", name="+ move").click()
+        page.locator(f"[data-path='$.moves[{m}].player']").select_option(label=move["player"])
+        page.locator(f"[data-path='$.moves[{m}].value']").fill(str(move["value"]))
+        page.locator(f"[data-path='$.moves[{m}].stack']").select_option(str(move["stack"]))
+    page.locator("summary", has_text="Rule options").click()
+    page.locator("[data-path='$.rules.new_stack']").select_option("only_if_blocked")
+    for player, total in record["claimed"].items():
+        page.locator(f"[data-path='$.claimed.{player}']").fill(str(total))
+    assert _report(page) == cli_report(EXAMPLES / name)
+    assert errors == []
+
+
+def test_a_record_saved_and_loaded_again(site, tmp_path):
+    """Load fills the form from a record file; Save file writes a record that pnp check
+    reads with the same verdict; a reload keeps the entry."""
+    page, errors = _page(site, "/check/majority2")
+    page.set_input_files("#load", str(EXAMPLES / "majority2-mistakes.json"))
+    expected = cli_report(EXAMPLES / "majority2-mistakes.json")
+    assert _report(page) == expected
+    page.reload()
+    assert _report(page) == expected
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = tmp_path / "saved.json"
+    download.value.save_as(saved)
+    assert cli_report(saved) == expected
+    assert errors == []
+
+
+PAGES = ["/", "/check/majority", "/check/majority2", "/check/majority-rules",
+         "/check/d20-stacks", "/log/majority2", "/rulings", "/check/chess"]
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_every_page_at_a_phone_width(site, path):
+    """Each page is screenshot at 390 x 844 (a person looks at them) and nothing on it is
+    wider than the phone."""
+    page, errors = _page(site, path)
+    page.wait_for_load_state("networkidle")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{path} is {width} px wide"
+    name = path.strip("/").replace("/", "-") or "index"
+    shoot(page, f"page-{name}")
+    assert errors == []

@@ -154,6 +154,7 @@ def screenshots() -> Path:
 
 def shoot(page, name: str, full_page: bool = True) -> Path:
     path = screenshots() / f"{name}.png"
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(path), full_page=full_page)
     return path
 

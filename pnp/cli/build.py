@@ -54,6 +54,9 @@ def build_command(
                                 "most shrunk first."),
     gallery: bool = typer.Option(True, "--gallery/--no-gallery", help="Write OUT/index.html "
                                  "with thumbnails of every PDF."),
+    checker_url: str = typer.Option(None, "--checker-url", metavar="URL", help="The address "
+                                    "`pnp serve` prints: each score pad gets a QR code "
+                                    "opening URL/check/GAME."),
 ) -> None:
     """Build print-and-play PDFs into OUT/<game>/ (fronts and mirrored backs, crop marks).
 
@@ -64,9 +67,12 @@ def build_command(
     Example: pnp build majority2 --promos my-promos.json --printer office
 
     Example: pnp build majority2 --art my-art/ --bleed 3
+
+    Example: pnp build --checker-url http://192.168.1.20:8000
     """
     from pnp.kits.build import build_warnings, plan_build, run_build
     from pnp.kits.cut import with_registration
+    from pnp.kits.documents import checked_url
     from pnp.kits.gallery import update_gallery
     from pnp.kits.report import art_report, fit_report
     from pnp.kits.request import BuildRequest
@@ -85,7 +91,8 @@ def build_command(
                                font=font_family(font, font_bold, font_italic,
                                                 font_bold_italic),
                                promos=tuple(promos or ()), dice=dice, art_dir=art,
-                               lang=lang)
+                               lang=lang,
+                               checker_url=checked_url(checker_url) if checker_url else None)
         planned = plan_build(request)
         print_problems(build_warnings(request, planned), "warning")
         with _progress(len(planned)) as bar:

@@ -86,8 +86,9 @@ def document_files(game_id: str, request) -> list:
             render = _rule_renderer(text, paper, request.font, diagrams, quick)
             planned.append(_planned(game_id, out / f"{component}{suffix(lang)}.pdf",
                                     component, render))
+    link = checker_link(request.checker_url, game_id) if request.checker_url else None
     for lang, pad in _wanted(score_pads(roots, game_id), request):
-        render = _pad_renderer(pad, paper, request.font)
+        render = _pad_renderer(pad, paper, request.font, link)
         planned.append(_planned(game_id, out / f"score-pad{suffix(lang)}.pdf", "score-pad",
                                 render))
     return planned
@@ -132,11 +133,40 @@ def _rule_renderer(text: Path, paper: str, font: FontFamily | Path | None,
     return render
 
 
-def _pad_renderer(pad: Path, paper: str,
-                  font: FontFamily | Path | None) -> Callable[[], RenderedPdf]:
+def _pad_renderer(pad: Path, paper: str, font: FontFamily | Path | None,
+                  link: str | None = None) -> Callable[[], RenderedPdf]:
     def render() -> RenderedPdf:
         from pnp.render.scorepad import load_score_pad, render_score_pad
 
-        return render_score_pad(load_score_pad(pad), paper, font_set(font))
+        return render_score_pad(load_score_pad(pad), paper, font_set(font), link)
 
     return render
+
+
+def checker_link(base: str, game_id: str) -> str:
+    """The address a score pad's QR code opens: `pnp serve`'s checker page for the game
+    (`BASE/check/GAME`, keeping an access token given as `?token=`)."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(base)
+    return urlunsplit((parts.scheme, parts.netloc, f"{parts.path.rstrip('/')}/check/{game_id}",
+                       parts.query, ""))
+
+
+def checked_url(url: str) -> str:
+    """`--checker-url`: an http(s) address of at most 300 printable characters; UsageError
+    saying what is wrong otherwise."""
+    from urllib.parse import urlsplit
+
+    from pnp.errors import UsageError
+
+    try:
+        parts = urlsplit(url)
+    except ValueError as exc:
+        raise UsageError(f"--checker-url {url!r}: {exc}") from None
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise UsageError(f"--checker-url {url!r}: expected an address such as "
+                         "http://192.168.1.20:8000 (what `pnp serve` prints)")
+    if len(url) > 300 or not url.isprintable() or " " in url or parts.fragment:
+        raise UsageError("--checker-url: at most 300 characters, no spaces and no #fragment")
+    return url

@@ -34,6 +34,7 @@ class BuildRequest:
     # The kit's language (`--lang`): its word list and card texts, its documents only, and
     # "-<lang>" in every file name but English's. None: English cards, every document.
     lang: str | None = None
+    checker_url: str | None = None  # `pnp serve`'s address: a QR code on each score pad
 
     @property
     def game_ids(self) -> tuple[str, ...]:

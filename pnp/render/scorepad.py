@@ -272,11 +272,17 @@ def _table_flowables(table: PadTable, styles: StyleSet, width: float) -> list:
     return out
 
 
-def score_pad_flowables(pad: ScorePad, styles: StyleSet, width: float) -> list:
-    """Title, pad-wide fields, the tables (stacked or side by side) and the notes."""
+QR_SIZE = 22.0  # mm: a phone reads it from arm's length on a printed sheet
+
+
+def score_pad_flowables(pad: ScorePad, styles: StyleSet, width: float,
+                        link: str | None = None) -> list:
+    """Title (beside a QR code of `link`, when given), pad-wide fields, the tables
+    (stacked or side by side) and the notes."""
     from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
-    out: list = [Paragraph(pad.title_markup, styles["h1"])]
+    title = Paragraph(pad.title_markup, styles["h1"])
+    out: list = [_with_qr(title, link, styles, width) if link else title]
     if pad.fields:
         out += [write_in_fields(pad.fields, styles, width), Spacer(1, styles.space(8))]
     if pad.side_by_side and len(pad.tables) > 1:
@@ -296,11 +302,37 @@ def score_pad_flowables(pad: ScorePad, styles: StyleSet, width: float) -> list:
     return out
 
 
-def render_score_pad(pad: ScorePad, paper: str, fonts: FontSet) -> RenderedPdf:
-    """The pad on one page of `paper`; FitError naming the data file if it cannot fit."""
+def _with_qr(title, link: str, styles: StyleSet, width: float):
+    """The title on the left, the QR code and its caption on the right."""
+    from xml.sax.saxutils import escape
+
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph, Table, TableStyle
+
+    from pnp.render.qrcode import qr_drawing
+
+    size = pt(QR_SIZE)
+    small = ParagraphStyle("pad-qr", parent=styles["cell"], fontSize=6.5, leading=7.5)
+    caption = Paragraph(f"Scan to check the scores: {escape(link)}", small)
+    block = Table([[qr_drawing(link, size)], [caption]], colWidths=[size + pt(4)])
+    block.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+    row = Table([[title, block]], colWidths=[width - size - pt(4), size + pt(4)])
+    row.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                             ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                             ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
+    return row
+
+
+def render_score_pad(pad: ScorePad, paper: str, fonts: FontSet,
+                     link: str | None = None) -> RenderedPdf:
+    """The pad on one page of `paper` (with a QR code of `link`, the checker's address,
+    when given); FitError naming the data file if it cannot fit."""
     setup = PageSetup(paper, pad.title, "Score pad", fonts, PAD_MARGINS, header=False)
 
     def content(styles: StyleSet, width: float) -> list:
-        return score_pad_flowables(pad, styles, width)
+        return score_pad_flowables(pad, styles, width, link)
 
     return render_one_page(setup, content, pad.file)

@@ -145,6 +145,15 @@
   }
 
   /* ---- the form ---- */
+  /* A problem is shown beside a field once someone has typed in it, or when it holds a
+     value (a loaded record, a reload): an empty form is not a page of errors. */
+  let everything = false;
+  const shown = (field) => everything || field.dataset.touched === "1" ||
+    (field.value !== undefined && field.value !== "" && field.type !== "checkbox") ||
+    [...field.querySelectorAll("input, select")].some((f) => f.dataset.touched === "1" || f.value);
+  form.addEventListener("input", (e) => { if (e.target.dataset) e.target.dataset.touched = "1"; }, true);
+  form.addEventListener("change", (e) => { if (e.target.dataset) e.target.dataset.touched = "1"; }, true);
+
   function changed(rebuild = false) {
     saved.save(model);
     if (rebuild) render();
@@ -159,7 +168,8 @@
     return textInput(path, get, set, { class: "num", inputmode: "numeric", ...extra });
   }
   function select(path, options, get, set, extra = {}) {
-    const node = el("select", { "data-path": path, onchange: (e) => { set(e.target.value); changed(extra.rebuild); } },
+    const { rebuild, ...attrs } = extra;
+    const node = el("select", { "data-path": path, onchange: (e) => { set(e.target.value); changed(rebuild); }, ...attrs },
       options.map(([value, label]) => el("option", { value, text: label })));
     node.value = get() ?? "";
     return node;
@@ -342,7 +352,7 @@
 
   function render() {
     form.replaceChildren(playersPanel(), ...GAME_PANELS[game](), claimsPanel(), rulesPanel() || "");
-    if (lastProblems) pnp.showErrors(form, lastProblems, orphanBox);
+    if (lastProblems) pnp.showErrors(form, lastProblems, orphanBox, shown);
   }
 
   /* ---- checking: a moment after the last change, the newest answer wins ---- */
@@ -376,7 +386,7 @@
       statusLine.textContent = (answer.data && answer.data.error) || `The server answered ${answer.status}.`;
       return;
     }
-    pnp.showErrors(form, lastProblems, orphanBox);
+    pnp.showErrors(form, lastProblems, orphanBox, shown);
   }
   window.addEventListener("online", () => schedule(0));
 
@@ -388,6 +398,7 @@
     if (!file) return;
     try {
       model = fromRecord(await pnp.readJsonFile(file));
+      everything = true;
       nextId = 1 + Math.max(0, ...model.players.map((p) => p.id));
       statusLine.textContent = `Loaded ${file.name}.`;
       changed(true);
@@ -400,6 +411,7 @@
     model = blank();
     nextId = 1 + model.players.length;
     lastProblems = null;
+    everything = false;
     changed(true);
   });
 

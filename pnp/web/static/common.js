@@ -104,7 +104,7 @@ const pnp = (() => {
 
   /* Show each message beside the field whose data-path is its JSON path (or the nearest
      field above it); messages with no field go to `fallback`. */
-  function showErrors(root, items, fallback) {
+  function showErrors(root, items, fallback, shown = () => true) {
     for (const old of root.querySelectorAll(".field-error")) old.remove();
     for (const bad of root.querySelectorAll(".has-error")) bad.classList.remove("has-error");
     const fields = new Map();
@@ -117,6 +117,7 @@ const pnp = (() => {
       let field = fields.get(path);
       while (!field && path) { path = parentPath(path); field = path ? fields.get(path) : null; }
       if (!field) { orphans.push(item); continue; }
+      if (!shown(field)) continue;
       field.classList.add("has-error");
       const note = el("div", { class: `field-error ${item.kind || ""}`, role: "alert",
                                "data-for": item.path || "$" },

@@ -1,0 +1,76 @@
+"""`pnp build --checker-url URL`: a QR code on each score pad opening URL/check/GAME."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.kits.documents import checker_link
+from pnp.render.qrcode import qr_drawing
+
+URL = "http://192.168.1.20:8000/?token=Xb3k9Qw2fT1mZr8c"
+
+
+def test_the_link_keeps_the_token():
+    assert checker_link(URL, "majority2") == \
+        "http://192.168.1.20:8000/check/majority2?token=Xb3k9Qw2fT1mZr8c"
+    assert checker_link("https://example.org/games/", "d20-stacks") == \
+        "https://example.org/games/check/d20-stacks"
+
+
+def test_the_drawing_holds_exactly_the_dark_modules():
+    import segno
+
+    text = "http://10.0.0.2:8000/check/majority"
+    matrix = [list(map(bool, row)) for row in segno.make(text, error="m").matrix]
+    quiet, size = 2, 100.0
+    unit = size / (len(matrix) + 2 * quiet)
+    drawn = [[False] * len(matrix) for _ in matrix]
+    for rect in qr_drawing(text, size, quiet).contents:
+        row = round((size - rect.y) / unit) - quiet - 1
+        first = round(rect.x / unit) - quiet
+        for col in range(first, first + round(rect.width / unit)):
+            drawn[row][col] = True
+    assert drawn == matrix
+
+
+def test_each_score_pad_carries_the_code_and_the_address(tmp_path):
+    import pdfplumber
+
+    out = tmp_path / "kit"
+    result = CliRunner().invoke(app, ["build", "-c", "score-pad", "--out", str(out),
+                                      "--checker-url", URL, "--no-gallery"])
+    assert result.exit_code == 0, result.output
+    pads = sorted(out.glob("*/score-pad.pdf"))
+    assert len(pads) == 4
+    for pad in pads:
+        with pdfplumber.open(pad) as pdf:
+            page = pdf.pages[0]
+            text = page.extract_text().replace("\n", "")
+            squares = [r for r in page.rects if r["non_stroking_color"] in ((0,), [0], (0, 0, 0),
+                                                                        [0, 0, 0])]
+        assert checker_link(URL, pad.parent.name) in text
+        assert len(squares) > 100 and len(pdf.pages) == 1
+
+
+def test_without_the_option_the_pads_do_not_change(tmp_path):
+    runs = []
+    for extra in ([], ["--checker-url", URL]):
+        out = tmp_path / str(len(runs))
+        CliRunner().invoke(app, ["build", "majority", "-c", "score-pad", "--out", str(out),
+                                 "--no-gallery", *extra])
+        runs.append((out / "majority" / "score-pad.pdf").read_bytes())
+    plain = tmp_path / "again"
+    CliRunner().invoke(app, ["build", "majority", "-c", "score-pad", "--out", str(plain),
+                             "--no-gallery"])
+    assert (plain / "majority" / "score-pad.pdf").read_bytes() == runs[0] != runs[1]
+
+
+@pytest.mark.parametrize("bad", ["ftp://x/y", "192.168.1.20:8000", "http://", "http://a b",
+                                 "http://x/#frag", "http://x/" + "a" * 300])
+def test_a_bad_address_is_refused(tmp_path, bad):
+    result = CliRunner().invoke(app, ["build", "majority", "-c", "score-pad", "--out",
+                                      str(tmp_path), "--checker-url", bad])
+    assert result.exit_code == 2 and "--checker-url" in result.output
+    assert not list(tmp_path.rglob("*.pdf"))
