@@ -1,16 +1,12 @@
 """`output/index.html`: the gallery, checked in a real headless browser."""
 
-import shutil
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 import pytest
 
 from pnp.kits.gallery import MANIFEST, render_html
-
-CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update",
-                  "--disable-sync"]
+from tests.webtools import CHROMIUM_FLAGS, chromium
 
 
 @pytest.fixture(scope="module")
@@ -52,20 +48,11 @@ def test_empty_gallery_says_what_to_do():
     assert "run <code>pnp build</code>" in render_html([])
 
 
-def _chromium() -> str:
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
-    if not path:
-        pytest.skip("no chromium: `make test` installs Debian's chromium with apt-get, which "
-                    "was not possible on this machine")
-    pytest.importorskip("playwright", reason="playwright is installed by `make test`")
-    return path
-
-
 def test_gallery_in_a_real_browser(gallery):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
+        browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 900})
             page.goto((gallery / "index.html").as_uri())

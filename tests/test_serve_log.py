@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tests.webtools import ROOT, browser, phone, served, shoot
+from tests.webtools import ROOT, browser, open_page, served, shoot
 
 ROUNDS = 6
 
@@ -38,11 +38,7 @@ def site():
 
 
 def test_a_game_taken_down_with_an_undo_and_a_reload(site, tmp_path):
-    server, launched = site
-    page = phone(launched)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.url("/log/majority2"))
+    page, errors = open_page(*site, "/log/majority2")
     page.fill("#p1", "Ana")
     page.fill("#p2", "Bo")
     page.click("#start")

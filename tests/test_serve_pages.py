@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from tests.webtools import EXAMPLES, browser, cli_report, phone, served, shoot
+from tests.webtools import EXAMPLES, browser, cli_report, open_page, phone, served, shoot
 
 
 @pytest.fixture(scope="module")
@@ -18,12 +18,7 @@ def site():
 
 
 def _page(site, path):
-    server, launched = site
-    page = phone(launched)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.url(path))
-    return page, errors
+    return open_page(*site, path)
 
 
 def _report(page) -> dict:
@@ -39,25 +34,44 @@ def _players(page, names):
         page.locator(f"[data-path='$.players[{i}]']").dispatch_event("change")
 
 
-def test_majority2_example_typed_in(site):
-    page, errors = _page(site, "/check/majority2")
-    record = json.loads((EXAMPLES / "majority2-mistakes.json").read_text("utf-8"))
+def _add_players(page, count):
+    while page.locator("[data-path^='$.players[']").count() < count:
+        page.get_by_role("button", name="+ player").click()
+
+
+def _begin(site, name):
+    """The game's checker page with the players of the example `name` typed in."""
+    record = json.loads((EXAMPLES / name).read_text("utf-8"))
+    page, errors = _page(site, f"/check/{record['game']}")
+    _add_players(page, len(record["players"]))
     _players(page, record["players"])
+    return page, errors, record
+
+
+def _claims_and_verdict(page, record, name, shot=None):
+    """The written totals typed in; the verdict shown must be `pnp check --json`'s."""
+    for player, total in record["claimed"].items():
+        page.locator(f"[data-path='$.claimed.{player}']").fill(str(total))
+    assert _report(page) == cli_report(EXAMPLES / name)
+    if shot:
+        shoot(page, shot)
+
+
+def test_majority2_example_typed_in(site):
+    name = "majority2-mistakes.json"
+    page, errors, record = _begin(site, name)
     page.locator("[data-path='$.start_player']").select_option(label=record["start_player"])
-    for name, cards in record["score_areas"].items():
-        area = page.locator(f"[data-area='{name}']")
+    for player, cards in record["score_areas"].items():
+        area = page.locator(f"[data-area='{player}']")
         for i, card in enumerate(cards):
             area.get_by_role("button", name="+ card").click()
             item = card if isinstance(card, dict) else {"card": card}
-            page.locator(f"[data-path='$.score_areas.{name}[{i}]']").select_option(item["card"])
+            page.locator(f"[data-path='$.score_areas.{player}[{i}]']").select_option(item["card"])
             if item.get("disc"):
-                page.locator(f"[data-path='$.score_areas.{name}[{i}].disc']").select_option(
+                page.locator(f"[data-path='$.score_areas.{player}[{i}].disc']").select_option(
                     item["disc"])
-        page.locator(f"[data-path='$.coins.{name}']").fill(str(record["coins"][name]))
-    for name, total in record["claimed"].items():
-        page.locator(f"[data-path='$.claimed.{name}']").fill(str(total))
-    report = _report(page)
-    assert report == cli_report(EXAMPLES / "majority2-mistakes.json")
+        page.locator(f"[data-path='$.coins.{player}']").fill(str(record["coins"][player]))
+    _claims_and_verdict(page, record, name)
     assert page.locator("[data-wrong-claim='Bo']").is_visible()
     assert "Witches Secretary: 2 + 2 × 1 other blue Secretary = 4" in page.locator(
         "[data-player='Bo']").inner_text()
@@ -65,17 +79,9 @@ def test_majority2_example_typed_in(site):
     assert errors == []
 
 
-def _add_players(page, count):
-    while page.locator("[data-path^='$.players[']").count() < count:
-        page.get_by_role("button", name="+ player").click()
-
-
 def test_majority_example_typed_in(site):
-    page, errors = _page(site, "/check/majority")
     name = "majority-legal.json"
-    record = json.loads((EXAMPLES / name).read_text("utf-8"))
-    _add_players(page, len(record["players"]))
-    _players(page, record["players"])
+    page, errors, record = _begin(site, name)
     for r, rnd in enumerate(record["rounds"]):
         if r:
             page.get_by_role("button", name="+ round").click()
@@ -89,19 +95,13 @@ def test_majority_example_typed_in(site):
     for player, held in record["final"].items():
         for kind in ("ones", "fives"):
             page.locator(f"[data-path='$.final.{player}.{kind}']").fill(str(held[kind]))
-    for player, total in record["claimed"].items():
-        page.locator(f"[data-path='$.claimed.{player}']").fill(str(total))
-    assert _report(page) == cli_report(EXAMPLES / name)
-    shoot(page, "check-majority")
+    _claims_and_verdict(page, record, name, "check-majority")
     assert errors == []
 
 
 def test_majority_rules_example_typed_in_and_a_wrong_claim(site):
-    page, errors = _page(site, "/check/majority-rules")
     name = "majority-rules-legal.json"
-    record = json.loads((EXAMPLES / name).read_text("utf-8"))
-    _add_players(page, len(record["players"]))
-    _players(page, record["players"])
+    page, errors, record = _begin(site, name)
     rnd = record["rounds"][0]
     page.locator("[data-path='$.rounds[0].gold']").fill(str(rnd["gold"]))
     for player, dice in rnd["dice"].items():
@@ -109,9 +109,7 @@ def test_majority_rules_example_typed_in_and_a_wrong_claim(site):
         page.locator(f"[data-path='$.rounds[0].dice.{player}']").fill(typed)
     for player, total in rnd["claimed"].items():
         page.locator(f"[data-path='$.rounds[0].claimed.{player}']").fill(str(total))
-    for player, total in record["claimed"].items():
-        page.locator(f"[data-path='$.claimed.{player}']").fill(str(total))
-    assert _report(page) == cli_report(EXAMPLES / name)
+    _claims_and_verdict(page, record, name)
     page.locator("[data-path='$.claimed.Rob']").fill("13")
     page.wait_for_selector("[data-wrong-claim='Rob']")
     assert "wrong by +1" in page.locator("[data-wrong-claim='Rob']").inner_text()
@@ -137,10 +135,8 @@ def test_an_unreadable_field_is_shown_beside_it(site):
 
 
 def test_d20_stacks_example_typed_in(site):
-    page, errors = _page(site, "/check/d20-stacks")
     name = "d20-stacks-legal.json"
-    record = json.loads((EXAMPLES / name).read_text("utf-8"))
-    _players(page, record["players"])
+    page, errors, record = _begin(site, name)
     for s, stack in enumerate(record["stacks"]):
         if s:
             page.get_by_role("button", name="+ stack").click()
@@ -150,19 +146,13 @@ def test_d20_stacks_example_typed_in(site):
             page.get_by_role("button", name="+ card").nth(s).click()
             page.locator(f"select[data-path='$.stacks[{s}][{c}]']").select_option(label=who)
             page.locator(f"[data-path='$.stacks[{s}][{c}].value']").fill(value)
-    for player, total in record["claimed"].items():
-        page.locator(f"[data-path='$.claimed.{player}']").fill(str(total))
-    assert _report(page) == cli_report(EXAMPLES / name)
-    shoot(page, "check-d20-stacks")
+    _claims_and_verdict(page, record, name, "check-d20-stacks")
     assert errors == []
 
 
 def test_d20_stacks_moves_typed_in(site):
-    page, errors = _page(site, "/check/d20-stacks")
     name = "d20-stacks-moves.json"
-    record = json.loads((EXAMPLES / name).read_text("utf-8"))
-    _add_players(page, len(record["players"]))
-    _players(page, record["players"])
+    page, errors, record = _begin(site, name)
     page.locator("[data-path='$']").select_option("moves")
     for m, move in enumerate(record["moves"]):
         page.get_by_role("button", name="+ move").click()
@@ -171,9 +161,7 @@ def test_d20_stacks_moves_typed_in(site):
         page.locator(f"[data-path='$.moves[{m}].stack']").select_option(str(move["stack"]))
     page.locator("summary", has_text="Rule options").click()
     page.locator("[data-path='$.rules.new_stack']").select_option("only_if_blocked")
-    for player, total in record["claimed"].items():
-        page.locator(f"[data-path='$.claimed.{player}']").fill(str(total))
-    assert _report(page) == cli_report(EXAMPLES / name)
+    _claims_and_verdict(page, record, name)
     assert errors == []
 
 
@@ -209,3 +197,46 @@ def test_every_page_at_a_phone_width(site, path):
     name = path.strip("/").replace("/", "-") or "index"
     shoot(page, f"page-{name}")
     assert errors == []
+
+
+def test_a_dropped_connection_resumes(site):
+    page, errors = _page(site, "/check/majority2")
+    page.set_input_files("#load", str(EXAMPLES / "majority2-legal.json"))
+    assert _report(page)["ok"]
+    page.context.set_offline(True)
+    page.locator("[data-path='$.claimed.Bo']").fill("15")
+    page.wait_for_function(
+        "document.getElementById('status').textContent.includes('cannot be reached')")
+    assert json.loads(page.evaluate("localStorage.getItem('pnp.check.majority2')"))[
+        "claimed"]["2"] == "15"  # kept while offline
+    page.context.set_offline(False)
+    page.wait_for_selector("[data-wrong-claim='Bo']", timeout=15_000)
+    assert errors == []
+
+
+def test_the_screen_is_kept_awake(site):
+    server, launched = site
+    page = phone(launched)
+    page.add_init_script("""
+        window.wakeLocks = [];
+        Object.defineProperty(navigator, "wakeLock", {value: {request: async (kind) => {
+            window.wakeLocks.push(kind);
+            return {addEventListener() {}, release: async () => {}};
+        }}});
+    """)
+    for path in ("/check/majority", "/log/majority2"):
+        page.goto(server.url(path))
+        page.wait_for_function("window.wakeLocks.length > 0")
+        assert page.evaluate("window.wakeLocks") == ["screen"]
+        assert page.locator("#awake").is_visible()
+
+
+def test_each_phone_keeps_its_own_entry(site):
+    """Nothing entered on one phone reaches another: the entry lives in its browser."""
+    first, _ = _page(site, "/check/majority2")
+    first.set_input_files("#load", str(EXAMPLES / "majority2-legal.json"))
+    _report(first)
+    second, _ = _page(site, "/check/majority2")
+    second.wait_for_selector("#verdict .banner")
+    assert second.locator("[data-path='$.players[0]']").input_value() == ""
+    assert first.locator("[data-path='$.players[0]']").input_value() == "Ana"

@@ -145,6 +145,15 @@ def phone(launched, **options):
     return context.new_page()
 
 
+def open_page(server: Server, launched, path: str):
+    """A phone-sized page at `path`, and the list its script errors are collected in."""
+    page = phone(launched)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url(path))
+    return page, errors
+
+
 def screenshots() -> Path:
     folder = os.environ.get("PNP_SCREENSHOTS")
     path = Path(folder) if folder else Path(tempfile.gettempdir()) / "pnp-screenshots"
