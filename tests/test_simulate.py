@@ -197,9 +197,9 @@ def test_report_files_are_deterministic(report, tmp_path):
 
 
 def test_report_loads_in_a_real_browser_with_every_chart(report):
-    from test_gallery import CHROMIUM_FLAGS, _chromium
+    from tests.webtools import CHROMIUM_FLAGS, chromium
 
-    executable = _chromium()
+    executable = chromium()
     from playwright.sync_api import sync_playwright
 
     charts = sorted(p.name for p in report.glob("*.svg"))

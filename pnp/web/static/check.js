@@ -292,8 +292,9 @@
           el("span", { class: "grow", text: `${p.name || "?"}: 8 dice` }),
           textInput(childPath(childPath(path, "dice"), p.name), () => r.dice[p.id], (v) => { r.dice[p.id] = v; },
                     { class: "dice", inputmode: "numeric", maxlength: 8, placeholder: "33555442", "aria-label": `${p.name} dice` }),
+          el("span", { class: "small", text: "written down" }),
           numberInput(childPath(childPath(path, "claimed"), p.name), () => r.claimed[p.id], (v) => { r.claimed[p.id] = v; },
-                      { placeholder: "claimed", "aria-label": `${p.name} claimed this round` }))));
+                      { placeholder: "—", "aria-label": `${p.name}'s round score as written down` }))));
     });
     return [el("h2", { text: "Rounds" }), ...rounds, el("div", { class: "actions" }, el("button", {
       type: "button", onclick: () => { model.rounds.push({ gold: "", dice: {}, claimed: {} }); changed(true); } }, "+ round"))];
