@@ -106,7 +106,7 @@ def test_the_language_picker_shows_one_languages_files_in_a_browser(languages_ga
                              ".map(f => f.querySelector('figcaption a').textContent)")
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
+        browser = p.chromium.launch(executable_path=chromium(), args=CHROMIUM_FLAGS)
         try:
             page = browser.new_page(viewport={"width": 390, "height": 844})
             page.goto((languages_gallery / "index.html").as_uri())
