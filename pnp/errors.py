@@ -45,11 +45,10 @@ class PnpError(Exception):
     """Input the toolkit cannot use; carries every problem found, not just the first."""
 
     def __init__(self, problems: list[Problem] | Problem | str):
-        if isinstance(problems, str):
-            problems = [Problem("", problems)]
-        elif isinstance(problems, Problem):
+        if isinstance(problems, str | Problem):
             problems = [problems]
-        self.problems = list(problems)
+        self.problems = [p if isinstance(p, Problem) else Problem("", str(p))
+                         for p in problems]
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

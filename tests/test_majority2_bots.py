@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pnp.errors import UsageError
 from pnp.games import engine as eng
 from pnp.games.majority2 import bots
 from pnp.games.majority2 import engine as m2
@@ -12,7 +13,7 @@ from tests.m2tools import config
 
 def _game(names, seed, options=None):
     cfg = config("all", round_limit=200)  # bots may refuse to play on for ever
-    players = [bots.BOTS[n](options or {}) for n in names]
+    players = [bots.BOTS[n](options or {} if n == "mc" else {}) for n in names]
     return eng.play(m2.ENGINE, cfg, players, seed)
 
 
@@ -36,10 +37,13 @@ def test_greedy_beats_random():
 
 
 def test_mc_options_are_checked():
-    with pytest.raises(ValueError):
-        bots.BOTS["mc"]({"rollouts": "0"})
-    with pytest.raises(ValueError):
-        bots.BOTS["mc"]({"rollouts": "many"})
+    for bad in ({"rollouts": "0"}, {"rollouts": "many"}, {"rollouts": "1001"},
+                {"horizon": "201"}, {"rolouts": "5"}):
+        with pytest.raises(UsageError):
+            bots.BOTS["mc"](bad)
+    for name in ("greedy", "random"):
+        with pytest.raises(UsageError):
+            bots.BOTS[name]({"rollouts": "5"})
 
 
 def test_determinisation_keeps_the_cards_and_hides_only_the_opponent_reserve():

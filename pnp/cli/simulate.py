@@ -9,6 +9,9 @@ import typer
 
 from pnp.cli.app import app, is_terminal, user_errors
 from pnp.cli.options import DATA, path_value
+from pnp.content.output import writable_folder
+
+INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 
 
 @app.command("simulate")
@@ -96,7 +99,6 @@ def simulate_command(
                              "run the chunks")
         if jobs is not None:
             running.check_jobs(jobs)
-        _check_folders(report, logs)
         plan = planning.plan_simulation(planning.Request(
             game=game, games=games, seed=seed,
             players=planning.parse_players(players) if players else (), bots=bots or (),
@@ -105,7 +107,15 @@ def simulate_command(
             alpha=alpha, restricted=_restricted_cards(restricted, cards),
             until_decided=until_decided, max_games=max_games, margin=margin,
             vp_margin=vp_margin))
-        summary = _simulate(plan, jobs, dask, logs)
+        for folder in (report, logs):
+            if folder is not None:
+                writable_folder(folder)  # before any game is played
+        try:
+            summary = _simulate(plan, jobs, dask, logs)
+        except KeyboardInterrupt:
+            typer.echo("\nInterrupted: no report (the games played so far are not kept).",
+                       err=True)
+            raise typer.Exit(INTERRUPTED) from None
         if report is not None:
             from pnp.simulate.charts import write_report
 
@@ -129,16 +139,6 @@ def _restricted_cards(restricted: bool, cards: list[str] | None) -> list[str] | 
         raise UsageError(Problem("--restricted", f"cards given ({' '.join(cards)}) without "
                                                  f"--restricted"))
     return list(cards or ()) if restricted else None
-
-
-def _check_folders(*folders: Path | None) -> None:
-    """An output folder that is a file is refused before any game is played."""
-    from pnp.errors import Problem, UsageError
-
-    bad = [Problem(str(f), "is a file, not a folder") for f in folders
-           if f is not None and f.exists() and not f.is_dir()]
-    if bad:
-        raise UsageError(bad)
 
 
 def _simulate(plan, jobs, dask, logs):

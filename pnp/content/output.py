@@ -76,6 +76,24 @@ def atomic_paths(paths: Sequence[Path]) -> Iterator[list[Path]]:
             shutil.rmtree(private, ignore_errors=True)
 
 
+def writable_folder(folder: Path) -> Path:
+    """Make `folder` (if needed) and prove a file can be written in it now: a command that
+    works for minutes checks where its output goes before it starts. OutputError saying
+    why not (a file in the way, no permission, a read-only or virtual file system)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=f".probe.{_MARK}-{os.getpid()}-",
+                                     suffix=".partial", dir=folder)
+        os.close(fd)
+        os.unlink(probe)
+    except (OSError, ValueError) as exc:
+        blocker = next((p for p in (folder, *folder.parents) if _is_file(p)), None)
+        reason = f"{blocker} is a file, not a folder" if blocker else \
+            getattr(exc, "strerror", None) or str(exc)
+        raise OutputError(Problem(str(folder), f"cannot write here: {reason}")) from None
+    return folder
+
+
 def _is_file(path: Path) -> bool:
     """Whether `path` is something other than a folder (False when it cannot even be
     looked at: a name too long, a NUL)."""

@@ -43,12 +43,15 @@ def probability(raw: str) -> float:
     return value
 
 
-def positive_int(raw: str) -> int:
-    """A whole number of at least 1."""
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ValueError("expected a whole number") from None
-    if value < 1:
-        raise ValueError("expected at least 1")
-    return value
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """A reader of whole numbers from `low` to `high`. Every count a bot takes is bounded:
+    a simulation must end (`mc.rollouts=1000000000` would run for ever)."""
+    def read(raw: str) -> int:
+        try:
+            value = int(raw)
+        except ValueError:
+            raise ValueError(f"expected a whole number from {low} to {high}") from None
+        if not low <= value <= high:
+            raise ValueError(f"expected {low} to {high}")
+        return value
+    return read

@@ -247,12 +247,16 @@ def _bot_names(given: Sequence[str], game: Game, problems: list[Problem]) -> lis
 
 
 def parse_players(text: str) -> tuple[int, ...]:
-    """`--players 4`, `3,5,7` or `3-6` → the seat counts to simulate, in order."""
+    """`--players 4`, `3,5,7` or `3-6` → the seat counts to simulate, in order. A range
+    that counts down (`10-3`) would hold no count at all: refused, not read as none."""
     counts: list[int] = []
     try:
         for part in text.split(","):
             low, dash, high = part.strip().partition("-")
             first, last = int(low), int(high) if dash else int(low)
+            if last < first:
+                raise UsageError(Problem("--players", f"{text!r}: a range goes from fewer "
+                                                      f"to more players ({last}-{first})"))
             if last - first > 100:
                 raise ValueError
             counts += range(first, last + 1)

@@ -200,6 +200,11 @@ _WORKER_PLAN: list[Plan] = []  # the plan, sent once to each worker process
 
 
 def _receive_plan(plan: Plan) -> None:
+    """A worker's start: it keeps the plan, and leaves Ctrl-C to the main process (which
+    stops the pool and says so once, instead of a traceback from every worker)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER_PLAN[:] = [plan]
 
 
@@ -215,9 +220,10 @@ def _dask_chunks(plan: Plan, ranges: list[tuple[int, int]],
     except ImportError:
         raise UsageError(Problem("--dask", "Dask is not installed: pip install "
                                            "'majority-pnp[dask]'")) from None
+    check_dask_address(address)
     try:
         client = Client(address, timeout="10s", set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
+    except Exception as exc:  # noqa: BLE001  (whatever Dask raises: one clear line)
         raise UsageError(Problem("--dask", f"cannot reach the Dask scheduler at "
                                            f"{address}: {exc}")) from None
     try:
@@ -228,6 +234,28 @@ def _dask_chunks(plan: Plan, ranges: list[tuple[int, int]],
             future.release()
     finally:
         client.close()
+
+
+def check_dask_address(address: str) -> None:
+    """Refuse at once an address Dask cannot even try: no port (`nonsense`), or TLS
+    without certificates configured. Dask itself would fail, then spend 20 s closing the
+    half-made client and print a traceback while the program exits."""
+    from distributed import Security
+    from distributed.comm import parse_address
+    from distributed.comm.addressing import parse_host_port
+
+    try:
+        scheme, location = parse_address(address)
+        if scheme != "inproc":
+            parse_host_port(location)
+    except ValueError as exc:
+        raise UsageError(Problem("--dask", f"{address!r} is not a Dask scheduler address "
+                                           f"(tcp://HOST:PORT or HOST:PORT): {exc}")) from None
+    if scheme in ("tls", "wss") and \
+            Security().get_connection_args("client").get("ssl_context") is None:
+        raise UsageError(Problem("--dask", f"{address}: a {scheme}:// scheduler needs TLS "
+                                           f"certificates in Dask's configuration "
+                                           f"(distributed.comm.tls); none are set"))
 
 
 class _LogWriter:

@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from pnp.games.botoptions import positive_int, probability, read_options
+from pnp.games.botoptions import probability, read_options, whole_number
 from pnp.games.engine import Bot, Engine, random_bot
 from pnp.games.majority.engine import MajorityState
 from pnp.games.majority.scoring import SCORE
@@ -45,7 +45,7 @@ def _random(options: Mapping[str, str]) -> Bot:
 
 def _vote(options: Mapping[str, str]) -> Bot:
     values = read_options("vote", options, {"p": (probability, 0.5),
-                                            "score": (positive_int, 3)})
+                                            "score": (whole_number(1, 100), 3)})
     return VoteModel(values["p"], values["score"])
 
 

@@ -25,7 +25,9 @@ import random
 from collections.abc import Callable, Mapping
 
 from pnp.games import engine as eng
+from pnp.games.botoptions import read_options, whole_number
 from pnp.games.majority2 import engine as m2
+from pnp.games.majority2.engine import DEFAULT_ROUND_LIMIT
 from pnp.games.majority2.scoring import final_score
 from pnp.games.majority2.state import CHANCE, State, requirement_met, set_deck
 
@@ -91,6 +93,8 @@ def greedy_choice(st: State, rng: random.Random) -> object:
 
 
 def _greedy(options: Mapping[str, str]) -> eng.Bot:
+    read_options("greedy", options, {})
+
     def bot(engine, st, rng):
         return greedy_choice(st, rng)
     return bot
@@ -128,11 +132,15 @@ def _rollout(st: State, seat: int, horizon: int, rng: random.Random) -> float:
     return value(st, seat)
 
 
+MAX_ROLLOUTS = 1000
+MAX_HORIZON = DEFAULT_ROUND_LIMIT  # rounds played out: a whole simulated game at most
+
+
 def _mc(options: Mapping[str, str]) -> eng.Bot:
-    rollouts = int(options.get("rollouts", "4"))
-    horizon = int(options.get("horizon", "4"))
-    if rollouts < 1 or horizon < 1:
-        raise ValueError("mc: rollouts and horizon are at least 1")
+    values = read_options("mc", options, {
+        "rollouts": (whole_number(1, MAX_ROLLOUTS), 4),
+        "horizon": (whole_number(1, MAX_HORIZON), 4)})
+    rollouts, horizon = values["rollouts"], values["horizon"]
 
     def bot(engine, st, rng):
         seat, kind, legal = st.need
@@ -153,6 +161,7 @@ def _mc(options: Mapping[str, str]) -> eng.Bot:
 
 
 def _random(options: Mapping[str, str]) -> eng.Bot:
+    read_options("random", options, {})
     return eng.random_bot
 
 
