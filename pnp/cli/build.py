@@ -9,7 +9,7 @@ import typer
 
 from pnp.cli import options as opt
 from pnp.cli.app import app, is_terminal, print_problems, say, user_errors
-from pnp.errors import Problem, UsageError
+from pnp.errors import Problem
 
 
 @app.command("build")
@@ -74,13 +74,14 @@ def build_command(
     from pnp.kits.cut import with_registration
     from pnp.kits.documents import checked_url
     from pnp.kits.gallery import update_gallery
+    from pnp.kits.printers import printer_settings
     from pnp.kits.report import art_report, fit_report
     from pnp.kits.request import BuildRequest
     from pnp.render.decks import PrintOptions
     from pnp.render.fonts import font_family
 
     with user_errors():
-        backs, offset_x, offset_y = _printer_settings(printer, backs, offset_x, offset_y)
+        backs, offset_x, offset_y = printer_settings(printer, backs, offset_x, offset_y)
         options = PrintOptions(paper=paper.lower(), backs=backs, bleed=bleed,
                                crop_marks=crop_marks, ink_saver=ink_saver,
                                offset_x=offset_x, offset_y=offset_y, image_dpi=image_dpi)
@@ -124,22 +125,6 @@ def print_art_findings(uses, naming, report: bool) -> None:
         for u in uses:
             typer.echo(f"{u.dpi:6.0f} DPI  {u.game}  {u.path}  {len(u.cards)} card(s)")
     print_problems(dpi_warnings(uses, GOOD_DPI if report else POOR_DPI), "warning")
-
-
-def _printer_settings(printer, backs, offset_x, offset_y) -> tuple[str, float, float]:
-    """Backs and offsets from the options, or from a saved profile (never both)."""
-    if printer is None:
-        return backs or "duplex-long", offset_x or 0.0, offset_y or 0.0
-    if offset_x is not None or offset_y is not None:
-        raise UsageError("--printer already sets the offsets; drop --offset-x/--offset-y "
-                         "or --printer")
-    from pnp.kits.printers import get_profile
-
-    profile = get_profile(printer)
-    if backs not in (None, profile.backs):
-        raise UsageError(f"printer {printer!r} was calibrated for --backs {profile.backs}, "
-                         f"not {backs}")
-    return profile.backs, profile.offset_x, profile.offset_y
 
 
 def _print_report(entries) -> None:

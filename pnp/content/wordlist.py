@@ -63,6 +63,19 @@ class WordList:
 def load_word_list(path: Path) -> WordList:
     """Read a .json, .txt or .csv word list; raise DataError listing every problem
     (SchemaError carrying the list when only its words are at fault)."""
+    words_list = read_word_list(path)
+    problems = word_problems(words_list.words())
+    if problems:
+        # The list itself is readable: `usable` lets a validation check the rest of it
+        # (does every word fit its card?) and report everything in one go.
+        raise SchemaError(problems, usable=words_list)
+    return words_list
+
+
+def read_word_list(path: Path) -> WordList:
+    """The cards of a .json, .txt or .csv word list as written, before the word checks
+    (`word_problems`), so an editor can show those problems beside every word at once;
+    DataError when the file itself cannot be read as a word list."""
     suffix = path.suffix.lower()
     text = read_text(path, WORDS_LIMIT)
     if suffix == ".txt":
@@ -76,11 +89,6 @@ def load_word_list(path: Path) -> WordList:
     if len(words_list.cards) > MAX_CARDS:
         raise DataError(Problem(str(path), f"{len(words_list.cards)} word cards: at most "
                                            f"{MAX_CARDS} (cut the list or split it)"))
-    problems = word_problems(words_list.words())
-    if problems:
-        # The list itself is readable: `usable` lets a validation check the rest of it
-        # (does every word fit its card?) and report everything in one go.
-        raise SchemaError(problems, usable=words_list)
     return words_list
 
 

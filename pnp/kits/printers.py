@@ -105,6 +105,23 @@ def get_profile(name: str, profiles: dict[str, PrinterProfile] | None = None) ->
     raise UsageError(f"no printer profile {name!r}{hint}")
 
 
+def printer_settings(printer: str | None, backs: str | None, offset_x: float | None,
+                     offset_y: float | None) -> tuple[str, float, float]:
+    """`pnp build`'s backs and back offsets: as given (duplex-long and no shift when not
+    given), or a saved profile's, never both, so a build and the studio's kit builder
+    read the same options the same way."""
+    if printer is None:
+        return backs or "duplex-long", offset_x or 0.0, offset_y or 0.0
+    if offset_x is not None or offset_y is not None:
+        raise UsageError("--printer already sets the offsets; drop --offset-x/--offset-y "
+                         "or --printer")
+    profile = get_profile(printer)
+    if backs not in (None, profile.backs):
+        raise UsageError(f"printer {printer!r} was calibrated for --backs {profile.backs}, "
+                         f"not {backs}")
+    return profile.backs, profile.offset_x, profile.offset_y
+
+
 def check_profile(profile: PrinterProfile) -> None:
     if not profile.name.strip() or "/" in profile.name:
         raise UsageError(f"a printer name must be non-empty and without '/': {profile.name!r}")

@@ -15,13 +15,14 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
-from pnp.web import api, errors, game_log, pages
+from pnp.web import api, errors, game_log, pages, studio
 from pnp.web.guard import DEFAULT_BODY_LIMIT, Guard
 
 STATIC = Path(__file__).resolve().parent / "static"
 
-FEATURES = (pages, api, game_log)
-"""Modules whose `routes` make up the app (the table-side checker and log first)."""
+FEATURES = (pages, api, game_log, studio)
+"""Modules whose `routes` make up the app (the table-side checker and log first, then the
+designer's studio)."""
 
 
 def create_app(token: str | None = None) -> Starlette:

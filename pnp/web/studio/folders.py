@@ -1,0 +1,92 @@
+"""Where the studio keeps files: a private folder per server (mode 0700) holding a folder
+per request (`jobs/`), removed when the request is answered, and the pictures uploaded
+for previews (`art/`, by content hash) with the images prepared from them (`cache/`).
+
+Nothing a request sends ever names a path here: uploads get fixed names inside their own
+job folder, pictures are found by their hash. The folder is `PNP_STUDIO_TMP` when set
+(a test looks into it), else a new temporary folder, removed when the server stops.
+"""
+
+from __future__ import annotations
+
+import atexit
+import hashlib
+import os
+import re
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+
+from pnp.web.studio.limits import ART_STORE_BYTES
+
+_ROOT: list[Path] = []
+_LOCK = threading.Lock()
+ART_ID = re.compile(r"^[0-9a-f]{64}\.(png|jpg|jpeg|webp|tif|tiff)$")
+
+
+def root() -> Path:
+    """The studio's folder, made on first use."""
+    with _LOCK:
+        if not _ROOT:
+            given = os.environ.get("PNP_STUDIO_TMP")
+            if given:
+                folder = Path(given)
+                folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+            else:
+                folder = Path(tempfile.mkdtemp(prefix="pnp-studio-"))
+                atexit.register(shutil.rmtree, folder, True)
+            for part in ("jobs", "art", "cache"):
+                (folder / part).mkdir(mode=0o700, exist_ok=True)
+            _ROOT.append(folder)
+        return _ROOT[0]
+
+
+def new_job() -> Path:
+    """A fresh private folder for one request."""
+    return Path(tempfile.mkdtemp(prefix="job-", dir=root() / "jobs"))
+
+
+def remove(folder: Path) -> None:
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def art_cache() -> Path:
+    return root() / "cache"
+
+
+def store_art(path: Path) -> str:
+    """Keep a checked picture for later previews; its id is its content hash and suffix."""
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    art_id = f"{digest}{path.suffix.lower()}"
+    target = root() / "art" / art_id
+    if target.exists():
+        target.touch()
+    else:
+        shutil.copyfile(path, target)
+    _trim_store()
+    return art_id
+
+
+def stored_art(art_id: str) -> Path | None:
+    """The picture with this id, if it is (still) kept."""
+    if not isinstance(art_id, str) or not ART_ID.match(art_id):
+        return None
+    path = root() / "art" / art_id
+    if not path.is_file():
+        return None
+    path.touch()
+    return path
+
+
+def _trim_store() -> None:
+    """Forget the least recently used pictures while the store is over its size."""
+    with _LOCK:
+        files = sorted((p.stat().st_mtime, p.stat().st_size, p)
+                       for p in (root() / "art").iterdir())
+        total = sum(size for _, size, _ in files)
+        for _, size, path in files:
+            if total <= ART_STORE_BYTES:
+                break
+            path.unlink(missing_ok=True)
+            total -= size
