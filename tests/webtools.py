@@ -50,11 +50,12 @@ class Server:
 
 
 @contextmanager
-def served(*args: str) -> Iterator[Server]:
-    """`pnp serve --port 0 ARGS` in its own process, until the block ends."""
+def served(*args: str, env: dict[str, str] | None = None) -> Iterator[Server]:
+    """`pnp serve --port 0 ARGS` in its own process, until the block ends (`env`: more
+    environment variables for it)."""
     process = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "--port", "0", *args],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               cwd=ROOT)
+                               cwd=ROOT, env={**os.environ, **(env or {})})
     try:
         first = process.stdout.readline()
         if not first.startswith("pnp serve: open "):

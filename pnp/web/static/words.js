@@ -82,9 +82,12 @@
     if (item) item.classList.add("chosen");
   }
 
+  let previewing = 0;
   async function preview(card) {
     chosenCard = card;
+    const mine = ++previewing;
     const answer = await pnp.post("/api/studio/words/card", body({ card }));
+    if (mine !== previewing) return;
     if (answer.status !== 200) {
       $("card-title").textContent = `Card ${card} cannot be drawn`;
       $("front").removeAttribute("src"); $("back").removeAttribute("src");

@@ -75,10 +75,10 @@ def field_finder(uploads: dict[str, str]):
     def field_of(item: dict) -> str | None:
         file = item.get("file") or ""
         for field, name in uploads.items():
-            if file == name or file.startswith(f"{name}:") or \
-                    (field == "art" and not file.endswith((".json", ".txt", ".csv"))
-                     and "/" in file):
+            if file == name:
                 return field
+        if file and "art" in uploads:  # a file that is no upload came out of the art zip
+            return "art"
         message = item["message"]
         for field, words in (("paper", "paper"), ("backs", "--backs"), ("bleed", "bleed"),
                              ("printer", "printer"), ("lang", "--lang"),

@@ -59,8 +59,8 @@ def _check_entries(entries: list[zipfile.ZipInfo], shown: str) -> None:
     if total > UNZIPPED_BYTES:
         problems.append(Problem(shown, f"unpacks to {total // MB} MB: at most "
                                        f"{UNZIPPED_BYTES // MB} MB"))
-    if problems:
-        raise DataError([Problem(shown, "refused, nothing was unpacked:"), *problems])
+    if problems:  # nothing is unpacked from a zip with any of these
+        raise DataError(problems)
 
 
 def _bad_name(name: str) -> str | None:
@@ -78,10 +78,10 @@ def _bad_name(name: str) -> str | None:
 def _bad_kind(info: zipfile.ZipInfo) -> str | None:
     if info.flag_bits & 0x1:
         return "is encrypted"
-    mode = info.external_attr >> 16
-    if info.create_system == 3 and mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
-        kind = "a symbolic link" if stat.S_ISLNK(mode) else "not a plain file"
-        return f"is {kind}; only files and folders are unpacked"
+    kind = stat.S_IFMT(info.external_attr >> 16) if info.create_system == 3 else 0
+    if kind and kind not in (stat.S_IFREG, stat.S_IFDIR):
+        what = "a symbolic link" if kind == stat.S_IFLNK else "not a plain file"
+        return f"is {what}; only files and folders are unpacked"
     return None
 
 
