@@ -216,6 +216,10 @@ def test_a_zip_bomb_in_the_kit_builder_is_refused_beside_its_field(site, tmp_pat
     note.wait_for(timeout=60_000)
     assert "refused as a zip bomb" in note.inner_text()
     assert "my-art.zip" in page.locator("#build-problems").inner_text()
+    for _ in range(50):
+        if not leftovers(site[2]):
+            break
+        page.wait_for_timeout(100)
     assert leftovers(site[2]) == []
     shoot(page, "studio-build-refused")
     _no_wider_than(page, 390)

@@ -132,6 +132,12 @@
               hint ? el("small", { class: "hint", text: hint }) : null);
   }
 
+  /* Fields side by side; each in a cell of its own, so a problem shown under a field
+     stays in that field's column. */
+  function grid(kind, ...fields) {
+    return el("div", { class: kind }, fields.flat().map((f) => el("div", { class: "cell" }, f)));
+  }
+
   function textInput(value, dataPath, onchange, attrs) {
     return el("input", { value, "data-path": dataPath, ...(attrs || {}),
                          oninput: (e) => { onchange(e.target.value); changed(false); } });
@@ -153,7 +159,7 @@
     const ranks = card.faction === cfg.independent ? ["ghost"] : cfg.ranks.filter((r) => r !== "ghost");
     form.replaceChildren(
       el("h2", { class: "card-heading", "data-path": path("") }, `Card ${state.selected + 1}`),
-      el("div", { class: "grid2" },
+      grid("grid2",
         field("Faction", select(cfg.factions.map((f) => [f.id, f.name]), card.faction, path(".faction"), (v) => {
           suggestNames(card, () => { card.faction = v; if (v === cfg.independent) card.rank = "ghost";
                                      else if (card.rank === "ghost") card.rank = "secretary"; });
@@ -169,7 +175,7 @@
       field("Title (printed name)", textInput(card.title, path(".title"), (v) => { card.title = v; updatePicker(); })),
       field("Id (new, lower-case with dashes)", textInput(card.id, path(".id"), (v) => { card.id = v; updatePicker(); },
                                                          { autocapitalize: "off", spellcheck: "false" })),
-      el("div", { class: "grid3" },
+      grid("grid3",
         field("Cost (coins)", numberInput(card.cost, path(".cost"), b.cost, (v) => { card.cost = v; }), `${b.cost[0]}–${b.cost[1]}`),
         field("Needs formed", numberInput(card.requires_formed, path(".requires_formed"), b.requires_formed,
                                           (v) => { card.requires_formed = v; }), `factions of its colour, ${b.requires_formed[0]}–${b.requires_formed[1]}`),
@@ -214,7 +220,7 @@
           for (const p of vpSpecs[v].params) next[p.name] = text(card.vp[p.name] ?? card.vp.points ?? card.vp.base ?? p.min);
           card.vp = next; changed(true);
         })),
-      el("div", { class: "grid3" }, spec.params.map((p) => field(p.name.replace("_", " "),
+      grid("grid3", spec.params.map((p) => field(p.name.replace("_", " "),
         numberInput(text(card.vp[p.name]), path(`.vp.${p.name}`), [p.min, p.max], (v) => { card.vp[p.name] = v; }),
         `${p.min}–${p.max}`))));
   }

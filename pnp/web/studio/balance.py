@@ -23,7 +23,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from pnp.kits.promo_cards import promo_problems
 from pnp.web.studio import folders, tasks, workers
 from pnp.web.studio.common import StudioError, json_body, presentable, refused, studio_api
 from pnp.web.studio.limits import BALANCE_GAMES, BALANCE_JOBS, FINISHED_JOB_SECONDS, TIME_LIMIT
@@ -78,6 +77,8 @@ def _forget_old() -> None:
 
 
 def _start(owner: str, body: dict) -> Job:
+    from pnp.kits.promo_cards import promo_problems
+
     games = body.get("games", BALANCE_GAMES[1])
     if games not in BALANCE_GAMES:
         raise refused(f"games: one of {', '.join(map(str, BALANCE_GAMES))}", "games")

@@ -129,9 +129,8 @@ def _sorted_form(data, uploads: dict[str, int], texts: set[str]) -> Form:
             problems.append(problem(f"unexpected field {name[:40]!r}", name[:40]))
     for name, upload in files.items():
         if upload.size is not None and upload.size > uploads[name]:
-            problems.append(problem(f"{shown_name(upload.filename)} is "
-                                    f"{upload.size / MB:.1f} MB; at most "
-                                    f"{uploads[name] / MB:g} MB", name))
+            problems.append(problem(f"{shown_name(upload.filename)} is larger than the "
+                                    f"{uploads[name] / MB:g} MB allowed", name))
     if problems:
         raise StudioError(413 if any("MB" in p["message"] for p in problems) else 422,
                           "The form cannot be used.", problems)
@@ -155,7 +154,8 @@ async def save_upload(upload: UploadFile, target: Path, limit: int, field: str) 
             written += len(chunk)
             if written > limit:
                 raise StudioError(413, "An upload is too large.", [problem(
-                    f"{shown_name(upload.filename)} is larger than {limit / MB:g} MB", field)])
+                    f"{shown_name(upload.filename)} is larger than the {limit / MB:g} MB "
+                    "allowed", field)])
             out.write(chunk)
 
 

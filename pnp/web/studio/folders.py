@@ -21,7 +21,7 @@ from pathlib import Path
 from pnp.web.studio.limits import ART_STORE_BYTES
 
 _ROOT: list[Path] = []
-_LOCK = threading.Lock()
+_LOCK = threading.RLock()
 ART_ID = re.compile(r"^[0-9a-f]{64}\.(png|jpg|jpeg|webp|tif|tiff)$")
 
 

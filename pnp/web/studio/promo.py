@@ -23,7 +23,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from pnp.kits.promo_cards import card_preview, promo_problems
 from pnp.render.decks import BACK_MODES
 from pnp.web.studio import folders, tasks
 from pnp.web.studio.common import (
@@ -132,6 +131,8 @@ def _card_index(body: dict) -> int:
 def check_and_preview(body: dict) -> dict:
     """Every problem of the whole document, and the preview of card `card` when that card
     alone can be printed (a problem in another card does not hide it)."""
+    from pnp.kits.promo_cards import promo_problems
+
     started = time.perf_counter()
     card = _card_index(body)
     folder = folders.new_job()
@@ -150,6 +151,8 @@ def check_and_preview(body: dict) -> dict:
 
 def _preview(body: dict, card: int) -> str | None:
     """The card alone, checked, then drawn: a data: URL of its PNG, or None."""
+    from pnp.kits.promo_cards import card_preview, promo_problems
+
     folder = folders.new_job()
     try:
         alone = Promo(body, folder, only_card=card)

@@ -21,7 +21,6 @@ from starlette.routing import Route
 from pnp.content.jsonfile import WORDS_LIMIT, read_text
 from pnp.content.wordlist import read_word_list
 from pnp.errors import PnpError
-from pnp.kits.word_lists import card_preview, check_word_list
 from pnp.web.studio import folders, tasks
 from pnp.web.studio.common import (
     StudioError,
@@ -65,6 +64,8 @@ def _names(name: str) -> dict[str, str]:
 
 def checked(body: dict) -> dict:
     """Every problem of the list, its words by line, the cleaned list."""
+    from pnp.kits.word_lists import check_word_list
+
     folder = folders.new_job()
     try:
         name, lang = _written(body, folder)
@@ -114,6 +115,8 @@ async def check(request: Request) -> Response:
 
 
 def previewed(body: dict) -> dict:
+    from pnp.kits.word_lists import card_preview
+
     card = body.get("card", 1)
     if type(card) is not int:
         raise refused("card: a card number, from 1", "card")
