@@ -11,8 +11,11 @@ problems (`PnpError`) that stopped it; anything else is a bug, logged by the ser
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import multiprocessing
+import os
+import signal
 import threading
 import time
 import traceback
@@ -121,9 +124,16 @@ def _supervise(target, args, seconds, progress, cancelled) -> Any:
             return _answer(kind, value)
     finally:
         receiver.close()
-        if process.is_alive():
-            process.kill()
-        process.join(5)
+        _stop(process)
+
+
+def _stop(process) -> None:
+    """The job's process and any workers it forked, killed if still running."""
+    if process.is_alive():
+        with contextlib.suppress(OSError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.kill()
+    process.join(5)
 
 
 def _answer(kind: str, value: Any) -> Any:
@@ -136,7 +146,11 @@ def _answer(kind: str, value: Any) -> Any:
 
 
 def _child(sender, target, args, seconds) -> None:
-    """In the child: ceilings first, then the job; every outcome is sent as a message."""
+    """In the child: ceilings first, then the job; every outcome is sent as a message.
+    The child leads a process group of its own and may fork workers (a build does, one
+    per core): stopping the job stops the whole group."""
+    os.setpgrp()
+    multiprocessing.current_process().daemon = False  # a build's workers are its children
     _ceilings(seconds)
     try:
         result = target(*args, lambda value: sender.send(("progress", value)))
