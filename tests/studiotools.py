@@ -84,8 +84,8 @@ def post(url: str, value) -> tuple[int, dict, bytes]:
 
 
 def leftovers(root: Path) -> list[Path]:
-    """Whatever a request left in the studio's job folders."""
-    return sorted((root / "jobs").rglob("*")) if (root / "jobs").exists() else []
+    """The job folders requests left in the studio's folder (each request has one)."""
+    return sorted((root / "jobs").iterdir()) if (root / "jobs").exists() else []
 
 
 def example_document() -> dict:
