@@ -132,7 +132,23 @@ def test_report_warns_below_the_legibility_floor(cli, tmp_path):
     result = cli("build", "majority", "-c", "variant-card", "-c", "word-cards", "--report",
                  "--templates", templates, "--no-gallery", "--out", tmp_path / "o")
     assert result.exit_code == 0
-    assert "is 5.5 pt, below the 6 pt legibility floor" in result.stderr
+    assert "at 5.5 pt, the smallest 'Accordion', below the 6 pt legibility floor" in \
+        result.stderr
+    # one problem, one line: the 206 word cards' 'word' box is one warning
+    warned = [line for line in result.stderr.splitlines() if "legibility floor" in line]
+    assert len(warned) == 1, warned
+    assert "word-card box 'word': 206 cards:" in warned[0]
+    assert "and 203 more" in warned[0]
+
+
+def test_the_shipped_kit_has_no_text_below_the_legibility_floor():
+    """Every text of every game's cards and tokens, as `pnp build --report` fits them."""
+    from pnp.kits.report import fit_report
+    from pnp.kits.request import BuildRequest
+
+    small = [(e.game, e.card, e.box, e.text, e.size)
+             for e in fit_report(BuildRequest()) if e.illegible]
+    assert small == []
 
 
 def test_printer_profile_sets_the_back_offsets(cli, tmp_path, monkeypatch):

@@ -9,7 +9,6 @@ import typer
 
 from pnp.cli import options as opt
 from pnp.cli.app import app, is_terminal, print_problems, say, user_errors
-from pnp.errors import Problem
 
 
 @app.command("build")
@@ -128,7 +127,7 @@ def print_art_findings(uses, naming, report: bool) -> None:
 
 
 def _print_report(entries) -> None:
-    from pnp.kits.report import LEGIBILITY_FLOOR
+    from pnp.kits.report import legibility_warnings
 
     if not entries:
         return
@@ -136,10 +135,7 @@ def _print_report(entries) -> None:
     for e in entries:
         say(f"{e.size:5.1f} / {e.max_size:4.1f} pt  {e.game}  {e.card}  {e.box}  "
                    f"{e.text!r}")
-    small = [e for e in entries if e.illegible]
-    print_problems([Problem("", f"{e.card}: {e.text!r} is {e.size:g} pt, below the "
-                                f"{LEGIBILITY_FLOOR:g} pt legibility floor") for e in small],
-                   "warning")
+    print_problems(legibility_warnings(entries), "warning")
 
 
 def _progress(total: int):

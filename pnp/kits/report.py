@@ -32,6 +32,7 @@ class FitEntry:
     text: str
     size: float
     max_size: float
+    layout: str = ""
 
     @property
     def illegible(self) -> bool:
@@ -56,7 +57,8 @@ def fit_report(request: BuildRequest) -> list[FitEntry]:
                                       card.label, face.source or card.source)
                     try:
                         entries.update(
-                            FitEntry(game_id, card.label, box.name, text, fitted.size, size)
+                            FitEntry(game_id, card.label, box.name, text, fitted.size, size,
+                                     face.layout)
                             for box, text, fitted, size in
                             fitted_texts(layouts.get(face.layout), dict(face.fields), ctx))
                     except FitError as exc:
@@ -65,6 +67,36 @@ def fit_report(request: BuildRequest) -> list[FitEntry]:
         raise FitError(problems)
     return sorted(entries, key=lambda e: (e.size / e.max_size, e.size, -len(e.text), e.card,
                                           e.box))
+
+
+def legibility_warnings(entries: list[FitEntry]) -> list[Problem]:
+    """One warning per layout box with text below LEGIBILITY_FLOOR, however many cards
+    share it ("m2-member box 'cost-unit': 73 cards: 'coins' is 5.5 pt ..."): the fix is
+    one change to the box, so one line says it."""
+    boxes: dict[tuple[str, str, str], list[FitEntry]] = {}
+    for entry in entries:
+        if entry.illegible:
+            boxes.setdefault((entry.game, entry.layout, entry.box), []).append(entry)
+    return [Problem("", _box_warning(layout, box, found))
+            for (_, layout, box), found in boxes.items()]
+
+
+def _box_warning(layout: str, box: str, found: list[FitEntry]) -> str:
+    cards = list(dict.fromkeys(e.card for e in found))
+    sizes = {}
+    for entry in sorted(found, key=lambda e: (e.size, e.text)):
+        sizes.setdefault(entry.text, entry.size)
+    smallest, size = next(iter(sizes.items()))
+    if len(sizes) == 1:
+        said = f"{smallest!r} is {size:g} pt"
+    else:
+        largest = max(sizes.values())
+        span = f"{size:g} pt" if largest == size else f"{size:g}–{largest:g} pt"
+        said = f"{len(sizes)} texts at {span}, the smallest {smallest!r}"
+    shown = ", ".join(cards[:3]) + (f" and {len(cards) - 3} more" if len(cards) > 3 else "")
+    count = f"{len(cards)} card{'s' if len(cards) != 1 else ''}"
+    return (f"{layout} box {box!r}: {count}: {said}, below the {LEGIBILITY_FLOOR:g} pt "
+            f"legibility floor ({shown})")
 
 
 @dataclass(frozen=True)
