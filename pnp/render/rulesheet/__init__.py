@@ -24,7 +24,16 @@ from pnp.render.rulesheet.document import (
     render_pdf,
 )
 from pnp.render.rulesheet.flowables import block_flowables
-from pnp.render.rulesheet.markdown import Block, DiagramRef, Heading, parse_markdown
+from pnp.render.rulesheet.markdown import (
+    Block,
+    DiagramRef,
+    Heading,
+    ListBlock,
+    Note,
+    Para,
+    TableBlock,
+    parse_markdown,
+)
 
 QUICK_MARGINS = Margins(side=13.0, top=12.0, bottom=12.0)
 # Unicode category Cc (C0 and C1 control characters) except the tab.
@@ -46,11 +55,13 @@ def load_rule_text(path: Path, fonts: FontSet, diagrams: DiagramLibrary) -> Rule
     language code in the name (`<game>.<lang>.md`) picks translated diagrams."""
     text = read_text(path)
     file = str(path)
+    _check_size(text, file)
     _check_lines(text, file, fonts)
     blocks = parse_markdown(text, file)
     if not blocks:
         raise DataError(Problem(file, "the rule text is empty: write at least a # title",
                                 line=1))
+    _check_paragraphs(blocks, file)
     language = language_of(path)
     _check_diagrams(blocks, file, fonts, diagrams, language)
     title = next((b.plain for b in blocks if isinstance(b, Heading) and b.level == 1),
@@ -62,6 +73,70 @@ def language_of(path: Path) -> str | None:
     """The language code of a text named `<game>[.quick-reference].<lang>.md`, if any."""
     match = re.search(r"\.([a-z]{2})$", path.stem)
     return match.group(1) if match else None
+
+
+# A rule sheet is a few pages (the largest shipped text: 27 KB, 320 lines, paragraphs of
+# 640 characters). Far past that, layout time grows with the square of a paragraph's
+# length: a 500 KB text of one paragraph ran for minutes. These bounds end it at once.
+RULE_TEXT_KB = 256
+MAX_RULE_LINES = 5_000
+MAX_PARAGRAPH = 4_000
+
+
+def _check_size(text: str, file: str) -> None:
+    """DataError for a text over RULE_TEXT_KB or MAX_RULE_LINES (both said at once)."""
+    problems = []
+    lines = text.count("\n") + 1
+    if lines > MAX_RULE_LINES:
+        problems.append(Problem(file, f"{lines:,} lines; a rule text may have at most "
+                                      f"{MAX_RULE_LINES:,} (a rule sheet is a few pages)"))
+    size = len(text.encode("utf-8"))
+    if size > RULE_TEXT_KB * 1024:
+        problems.append(Problem(file, f"{size / 1024:,.0f} KB is more than the "
+                                      f"{RULE_TEXT_KB} KB limit for a rule text"))
+    if problems:
+        raise DataError(problems)
+
+
+def _check_paragraphs(blocks: list[Block], file: str) -> None:
+    """DataError for a paragraph, list item or table cell over MAX_PARAGRAPH characters."""
+    problems = []
+    for block in blocks:
+        for text in _texts(block):
+            if len(text) > MAX_PARAGRAPH:
+                problems.append(Problem(file, f"a paragraph of {len(text):,} characters; at "
+                                              f"most {MAX_PARAGRAPH:,} (leave a blank line "
+                                              "between paragraphs)", line=block.line))
+    if problems:
+        raise DataError(problems)
+
+
+def _texts(block: Block) -> list[str]:
+    if isinstance(block, Para):
+        return [block.text]
+    if isinstance(block, ListBlock):
+        return list(block.items)
+    if isinstance(block, TableBlock):
+        return [cell for row in (block.header, *block.rows) for cell in row]
+    if isinstance(block, Note):
+        return [t for part in block.body for t in _texts(part)]
+    return []
+
+
+def least_lines(blocks: tuple[Block, ...]) -> int:
+    """The fewest lines of text the blocks can take: one per heading, paragraph, list
+    item, table row (the header too) and box title."""
+    count = 0
+    for block in blocks:
+        if isinstance(block, ListBlock):
+            count += len(block.items)
+        elif isinstance(block, TableBlock):
+            count += 1 + len(block.rows)
+        elif isinstance(block, Note):
+            count += 1 + least_lines(block.body)
+        elif not isinstance(block, DiagramRef):
+            count += 1
+    return count
 
 
 def _check_lines(text: str, file: str, fonts: FontSet) -> None:
@@ -123,7 +198,7 @@ def render_rule_text(rules: RuleText, paper: str, fonts: FontSet, diagrams: Diag
 
     if one_page:
         setup = PageSetup(paper, rules.title, subject, fonts, QUICK_MARGINS, header=False)
-        return render_one_page(setup, content, rules.file)
+        return render_one_page(setup, content, rules.file, least_lines(rules.blocks))
     return render_pdf(PageSetup(paper, rules.title, subject, fonts), content)
 
 

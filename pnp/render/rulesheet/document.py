@@ -17,7 +17,7 @@ from pathlib import Path
 from pnp.content.output import atomic_path
 from pnp.errors import FitError, Problem
 from pnp.render.fonts import FontSet
-from pnp.render.geometry import paper_size, pt
+from pnp.render.geometry import MM, paper_size, pt
 from pnp.render.pdf import AUTHOR
 from pnp.render.rulesheet.styles import MUTED, RULE, StyleSet, make_styles
 
@@ -138,10 +138,23 @@ def render_pdf(setup: PageSetup, content: ContentMaker, scale: float = 1.0) -> R
     return RenderedPdf(buffer.getvalue(), doc.page, scale)
 
 
-def render_one_page(setup: PageSetup, content: ContentMaker, source: str) -> RenderedPdf:
+def render_one_page(setup: PageSetup, content: ContentMaker, source: str,
+                    lines: int = 0) -> RenderedPdf:
     """The largest of ONE_PAGE_SCALES at which the document fits one page — a one-page
     sheet with room to spare prints larger, easier to read across a table; FitError if
-    even the smallest scale needs more pages (naming the source and the paper)."""
+    even the smallest scale needs more pages (naming the source and the paper). `lines`:
+    the fewest lines of text the content needs; when even those, at the smallest size,
+    are taller than the page, the FitError comes at once, before any layout (a 5,000-row
+    table would otherwise be laid out, page after page, at every size)."""
+    least = lines * make_styles(setup.fonts, ONE_PAGE_SCALES[-1])["cell"].leading
+    paper = paper_size(setup.paper)
+    room = pt(paper.height) - pt(setup.margins.top) - pt(setup.margins.bottom)
+    if least > room:
+        raise FitError(Problem(source, f"does not fit on one {setup.paper} page even with "
+                                       f"text at {ONE_PAGE_SCALES[-1]:.0%} size ({lines:,} "
+                                       f"lines need at least {least / MM:.0f} mm, the page "
+                                       f"holds {room / MM:.0f} mm); shorten it or use a "
+                                       "larger --paper"))
     pages = "more than one page"
     for scale in ONE_PAGE_SCALES:
         try:
