@@ -93,8 +93,9 @@ def build_command(
                                promos=tuple(promos or ()), dice=dice, art_dir=art,
                                lang=lang,
                                checker_url=checked_url(checker_url) if checker_url else None)
-        planned = plan_build(request)
-        print_problems(build_warnings(request, planned), "warning")
+        left_out: list = []
+        planned = plan_build(request, left_out)
+        print_problems(build_warnings(request, planned) + left_out, "warning")
         with _progress(len(planned)) as bar:
             previews: dict | None = {} if gallery else None
             summaries = run_build(request, bar, planned, previews)

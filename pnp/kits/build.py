@@ -28,19 +28,27 @@ from pnp.render.fonts import font_set
 from pnp.render.geometry import Size, paper_size
 from pnp.render.images import MAX_DPI, MIN_DPI
 from pnp.render.model import Deck
-from pnp.render.printables import check_file, render_file
+from pnp.render.printables import check_file, fits_paper, paper_note, render_file
 from pnp.render.sheets import SheetWords
 from pnp.render.tuckbox import tuck_boxes
 
 
-def plan_build(request: BuildRequest) -> list[PlannedFile]:
-    """The files this request builds, in order; UsageError for contradictory options."""
+def plan_build(request: BuildRequest,
+               notes: list[Problem] | None = None) -> list[PlannedFile]:
+    """The files this request builds, in order; UsageError for contradictory options.
+    What does not fit the paper is left out of the plan and said in `notes` (UsageError
+    when that leaves nothing of what `-c` asked for)."""
     _check_options(request)
     planned: list[PlannedFile] = []
+    left_out: dict[str, tuple[str, Problem]] = {}
     for game_id in request.game_ids:
-        planned += _game_files(game_id, request)
+        planned += _game_files(game_id, request, left_out)
     if request.components:
-        planned = _select(planned, request)
+        planned = _select(planned, request, left_out)
+    if notes is not None:
+        wanted = set(request.components)
+        notes += [note for name, (component, note) in left_out.items()
+                  if not wanted or {name, component} & wanted]
     return planned
 
 
@@ -227,13 +235,47 @@ def buildable_components(game_id: str, request: BuildRequest) -> list[Buildable]
             for c in ids] + [Buildable(KIT_NAME, 1, "The whole game, packed", (KIT_NAME,))]
 
 
-def _game_files(game_id: str, request: BuildRequest) -> list[PlannedFile]:
+def _game_files(game_id: str, request: BuildRequest,
+                left_out: dict[str, tuple[str, Problem]] | None = None) -> list[PlannedFile]:
+    """The game's files; what cannot fit the paper goes to `left_out`: its name (a
+    component id or file name) -> (its component, the warning)."""
+    left_out = {} if left_out is None else left_out
     game = get_game(game_id)
     content = _content(game_id, request)
-    decks = _printables(game_id, request, content)
+    decks = []
+    for printable in _printables(game_id, request, content):
+        if fits_paper(printable, request.options):
+            decks.append(printable)
+        else:
+            left_out[printable.id] = (printable.id, paper_note(printable, request.options))
     words = _sheet_words(game, content)
-    files = _deck_files(game_id, words, decks, request) + document_files(game_id, request)
+    documents = _documents_on_paper(document_files(game_id, request), request, left_out)
+    files = _deck_files(game_id, words, decks, request) + documents
     return files + [_kit_file(game_id, words, decks, files, request)]
+
+
+def _documents_on_paper(files: list[PlannedFile], request: BuildRequest,
+                        left_out: dict[str, tuple[str, Problem]]) -> list[PlannedFile]:
+    """On a paper smaller than A4, the documents that cannot fit one page even at the
+    smallest size (a quick reference, a score pad) are left out, not the whole build.
+    They are rendered here to know (the build then writes those very bytes); on A4 and
+    larger nothing is probed, and a text that does not fit stays an error to fix."""
+    paper, a4 = paper_size(request.options.paper), paper_size("a4")
+    if paper.width * paper.height >= a4.width * a4.height:
+        return files
+    kept, wanted = [], set(request.components)
+    for f in files:
+        if wanted and not {f.path.stem, *f.components} & wanted:
+            kept.append(f)  # not asked for: dropped by the selection, never rendered
+            continue
+        problems = f.check()
+        if problems and all("does not fit on one" in p.message for p in problems):
+            left_out[f.path.stem] = (f.components[0], Problem(
+                "", f"{f.path.name}: left out: it does not fit one {request.options.paper} "
+                    "page even with text at 72 % size; --paper a4 holds it"))
+        else:
+            kept.append(f)
+    return kept
 
 
 def _kit_file(game_id: str, words: SheetWords, decks: list, files: list[PlannedFile],
@@ -257,7 +299,9 @@ def _kit_file(game_id: str, words: SheetWords, decks: list, files: list[PlannedF
 
 
 def _deck_options(game_id: str, request: BuildRequest) -> dict:
-    return {"dice": request.dice} if game_id == "majority-rules" else {}
+    if game_id != "majority-rules":
+        return {}
+    return {"dice": request.dice, "paper": request.options.paper}
 
 
 def _deck_files(game_id: str, title: str | SheetWords, decks: list,
@@ -286,15 +330,25 @@ def _deck_files(game_id: str, title: str | SheetWords, decks: list,
     return files
 
 
-def _select(planned: list[PlannedFile], request: BuildRequest) -> list[PlannedFile]:
+def _select(planned: list[PlannedFile], request: BuildRequest,
+            left_out: dict[str, tuple[str, Problem]]) -> list[PlannedFile]:
     """The files holding the requested components; a name may be a component id
-    (`point-cards-5`) or the file name users see (`point-cards`, `tokens`, `rules-it`)."""
+    (`point-cards-5`) or the file name users see (`point-cards`, `tokens`, `rules-it`).
+    A component left out for the paper is not unknown; when it is all there was to
+    build, UsageError says why."""
     known = sorted({c for f in planned for c in f.components})
     stems = sorted({f.path.stem for f in planned} - set(known))
-    unknown = [c for c in request.components if c not in known and c not in stems]
+    unknown = [c for c in request.components
+               if c not in known and c not in stems and c not in left_out
+               and c not in {component for component, _ in left_out.values()}]
     if unknown:
         raise UsageError(f"unknown component(s) {', '.join(unknown)}; known for "
                          f"{', '.join(request.game_ids)}: {', '.join(known)}; or a file "
                          f"name: {', '.join(stems)}")
     wanted = set(request.components)
-    return [f for f in planned if set(f.components) & wanted or f.path.stem in wanted]
+    chosen = [f for f in planned if set(f.components) & wanted or f.path.stem in wanted]
+    if not chosen or all(f.path.stem == KIT_NAME for f in chosen) and wanted - {KIT_NAME}:
+        said = "; ".join(note.message for name, (component, note) in left_out.items()
+                         if {name, component} & wanted)
+        raise UsageError(f"nothing to build on {request.options.paper}: {said}")
+    return chosen

@@ -13,8 +13,10 @@ from typing import BinaryIO
 from pnp.errors import Problem, UsageError
 from pnp.render.decks import FileSummary, PrintOptions, preflight, render_decks
 from pnp.render.fonts import FontSet
+from pnp.render.geometry import PAPERS, Size, card_size
 from pnp.render.layout import LayoutSet
 from pnp.render.model import Deck, PieceSet
+from pnp.render.packing import PackItem, pack
 from pnp.render.pieces import preflight_pieces, render_pieces
 from pnp.render.sheets import SheetWords
 
@@ -42,6 +44,45 @@ def render_file(path: Path, printables: Sequence, layouts: LayoutSet, fonts: Fon
     render, _ = _kind(printables)
     return render(path, list(printables), layouts, fonts, options, title, progress,
                   checked=checked, into=into)
+
+
+def _largest(printable) -> tuple[Size, str, float]:
+    """The printable's largest item: (its size, its shape, the gap it keeps)."""
+    if isinstance(printable, Deck):
+        return card_size(printable.size), printable.shape, 0.0
+    piece = max(printable.pieces, key=lambda p: p.width * p.height)
+    return Size(piece.width, piece.height), "piece", printable.gap
+
+
+def fits_paper(printable, options: PrintOptions, paper: str | None = None) -> bool:
+    """Whether the printable's largest item fits one sheet of `paper` (default: the
+    options' paper) with the options' margin and bleed, twice for a deck in fold mode."""
+    if isinstance(printable, PieceSet) and not printable.pieces:
+        return True
+    size, shape, gap = _largest(printable)
+    fold = (options.backs == "fold" and isinstance(printable, Deck)
+            and printable.double_sided)
+    try:
+        pack([[PackItem(None, size, shape, gap)]], paper or options.paper, fold,
+             options.margin, options.bleed)
+    except UsageError:
+        return False
+    return True
+
+
+def paper_note(printable, options: PrintOptions) -> Problem:
+    """The warning for a printable left out because it does not fit the paper: what,
+    how big, and the smallest standard paper that holds it."""
+    size, shape, _ = _largest(printable)
+    what = "token" if shape == "circle" else "piece" if shape == "piece" else "card"
+    fold = " twice (front and back)" if options.backs == "fold" and isinstance(
+        printable, Deck) and printable.double_sided else ""
+    holds = next((name for name, paper in sorted(PAPERS.items(),
+                                                 key=lambda kv: kv[1].width * kv[1].height)
+                  if fits_paper(printable, options, name)), None)
+    hint = f"--paper {holds} holds it" if holds else "no standard paper holds it"
+    return Problem("", f"{printable.title} ({printable.id}): left out: a {size} {what} "
+                       f"does not fit {options.paper}{fold}; {hint}")
 
 
 def check_file(printables: Sequence, layouts: LayoutSet, fonts: FontSet,

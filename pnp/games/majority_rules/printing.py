@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pnp.errors import DataError, Problem, UsageError
 from pnp.games.majority_rules.content import DiceSet, Dividers, MajorityRulesContent
-from pnp.render.geometry import MIN_MARGIN, PAPERS, Size
+from pnp.render.geometry import MIN_MARGIN, Size, paper_size
 from pnp.render.model import Card, Deck, Face, Piece, PieceSet, PieceText
 from pnp.render.nets import die_piece
 
@@ -25,12 +25,13 @@ SLIT_LABELS = {"top": "A", "bottom": "B"}
 FOOT_MM = 30.0
 
 
-def decks(content: MajorityRulesContent, dice: str = "nets") -> list:
-    """The dice (nets or stickers) and the dividers, in the order of `pnp games`."""
+def decks(content: MajorityRulesContent, dice: str = "nets", paper: str | None = None) -> list:
+    """The dice (nets or stickers) and the dividers, in the order of `pnp games`; the
+    dividers as the `paper` (default: A4 and Letter) can hold them."""
     if dice not in DICE_MODES:
         raise UsageError(f"--dice must be one of {', '.join(DICE_MODES)}, not {dice!r}")
     printed_dice = dice_nets(content) if dice == "nets" else dice_stickers(content)
-    return [printed_dice, dividers(content.dividers)]
+    return [printed_dice, dividers(content.dividers, paper)]
 
 
 def _luminance(rgb: str) -> float:
@@ -95,23 +96,29 @@ def dice_stickers(content: MajorityRulesContent) -> Deck:
     return Deck("dice", "Dice stickers", STICKER, cards, file="dice", boxed=False)
 
 
-def _fits_every_paper(width: float, height: float) -> bool:
-    """Whether a piece fits A4 and Letter (either way round) inside the printer margins."""
+def _fits_every_paper(width: float, height: float, papers=("a4", "letter")) -> bool:
+    """Whether a piece fits every one of `papers` (either way round) inside the printer
+    margins."""
     size = Size(width, height)
     return all(
         any(s.width <= p.width - 2 * MIN_MARGIN and s.height <= p.height - 2 * MIN_MARGIN
             for s in (size, size.rotated()))
-        for p in (PAPERS["a4"], PAPERS["letter"])
+        for p in (paper_size(name) for name in papers)
     )
 
 
-def dividers(spec: Dividers) -> PieceSet:
-    """The two slotted pieces, or, if one would not fit a sheet, four fold-to-stand walls."""
-    if _fits_every_paper(spec.length_mm, spec.height_mm):
-        pieces = tuple(slotted_divider(spec, side) for side in SLIT_LABELS)
-        return PieceSet("dividers", "Screen dividers", "dividers", pieces)
+def dividers(spec: Dividers, paper: str | None = None) -> PieceSet:
+    """The two slotted pieces, or, if one would not fit a sheet (of `paper`, else of A4
+    and Letter), four fold-to-stand walls. On a paper too small for either, the slotted
+    pieces: the build leaves them out, naming a paper that holds them."""
+    papers = (paper,) if paper else ("a4", "letter")
+    slotted = tuple(slotted_divider(spec, side) for side in SLIT_LABELS)
+    if _fits_every_paper(spec.length_mm, spec.height_mm, papers):
+        return PieceSet("dividers", "Screen dividers", "dividers", slotted)
     wall = standing_wall(spec)
-    if not _fits_every_paper(wall.width, wall.height):
+    if paper and not _fits_every_paper(wall.width, wall.height, papers):
+        return PieceSet("dividers", "Screen dividers", "dividers", slotted)
+    if not _fits_every_paper(wall.width, wall.height, papers):
         raise DataError(Problem("", f"dividers of {spec.length_mm:g} × {spec.height_mm:g} mm "
                                     "do not fit A4 or Letter, even as four fold-to-stand "
                                     "walls; make them lower"))

@@ -1,0 +1,52 @@
+"""A paper too small for a piece builds the rest: the dividers become fold-to-stand walls
+where those fit, anything that fits no way is left out with a warning naming it and a
+paper that holds it."""
+
+from __future__ import annotations
+
+from pnp.games.gamedata import load_content
+from pnp.games.majority_rules import printing
+
+from pdftools import page_sizes
+
+
+def test_a5_builds_the_majority_rules_kit_with_standing_walls(cli, tmp_path):
+    result = cli("build", "majority-rules", "--paper", "a5", "--out", tmp_path,
+                 "--no-gallery")
+    assert result.exit_code == 0, result.stderr
+    out = tmp_path / "majority-rules"
+    assert page_sizes(out / "dice.pdf") and page_sizes(out / "dividers.pdf")
+    assert (out / "kit.pdf").is_file()
+    walls = printing.dividers(load_content("majority-rules").dividers, "a5")
+    assert len(walls.pieces) == 4 and "walls" in walls.title
+    slotted = printing.dividers(load_content("majority-rules").dividers, "a4")
+    assert len(slotted.pieces) == 2
+
+
+def test_a5_builds_every_game_and_names_what_it_leaves_out(cli, tmp_path):
+    result = cli("build", "--paper", "a5", "--out", tmp_path, "--no-gallery")
+    assert result.exit_code == 0, result.stderr
+    for game in ("majority", "majority2", "majority-rules", "d20-stacks"):
+        assert (tmp_path / game / "kit.pdf").is_file(), game
+    left_out = [x for x in result.stderr.splitlines() if "left out" in x]
+    assert left_out, result.stderr
+    for line in left_out:
+        assert "fit a5" in line or "fit one a5 page" in line
+        assert "--paper" in line and "holds it" in line
+
+
+def test_a6_leaves_out_the_dividers_naming_a_paper_that_fits(cli, tmp_path):
+    result = cli("build", "majority-rules", "-c", "dice", "-c", "dividers", "--paper", "a6",
+                 "--out", tmp_path, "--no-gallery")
+    assert result.exit_code == 0, result.stderr
+    assert "warning: Screen dividers (dividers): left out: a 250 × 120 mm piece does not " \
+           "fit a6; --paper letter holds it" in result.stderr
+    assert (tmp_path / "majority-rules" / "dice.pdf").is_file()
+    assert not (tmp_path / "majority-rules" / "dividers.pdf").exists()
+
+
+def test_nothing_that_fits_is_exit_2(cli, tmp_path):
+    result = cli("build", "majority-rules", "-c", "dividers", "--paper", "a6",
+                 "--out", tmp_path, "--no-gallery")
+    assert result.exit_code == 2
+    assert "nothing to build on a6" in result.stderr and "--paper letter" in result.stderr
