@@ -20,7 +20,8 @@ def simulate_command(
     cards: list[str] = typer.Argument(None, metavar="[CARD …]",
                                       help="With --restricted: the cards to bar (default: "
                                       "every base card, or every --promos card)."),
-    games: int = typer.Option(1000, "--games", "-n", help="How many games to play."),
+    games: int = typer.Option(None, "--games", "-n", help="How many games to play "
+                              "(default 1000; with --ladder, per pairing, default 100)."),
     seed: int = typer.Option(1, "--seed", help="Simulation seed (each game's seed is "
                              "derived from it and the game's number)."),
     jobs: int = typer.Option(None, "--jobs", "-j", help="Local processes (default: every "
@@ -33,10 +34,10 @@ def simulate_command(
                                    "random). Besides random: majority-rules reroll-all, "
                                    "keep-high, keep-majority, keep-gold-bet; majority2 "
                                    "greedy, mc; d20-stacks lowest-legal, steal; majority "
-                                   "vote."),
+                                   "vote; every game ismcts (tree search)."),
     bot_option: list[str] = typer.Option(None, "--bot-option", metavar="BOT.KEY=VALUE",
-                                         help="A bot's option, e.g. mc.rollouts=50 "
-                                         "(repeatable)."),
+                                         help="A bot's option, e.g. mc.rollouts=50 or "
+                                         "ismcts.iterations=512 (repeatable)."),
     promos: list[str] = typer.Option(None, "--promos", metavar="FILE|shipped",
                                      help="Majority 2 promo cards to compare with the base "
                                      "cards they replace: a promo file (JSON), or "
@@ -67,6 +68,13 @@ def simulate_command(
                                    "(Benjamini–Hochberg) or none."),
     alpha: float = typer.Option(0.05, "--alpha", help="The error rate the flags keep to "
                                 "(default 0.05)."),
+    ladder: str = typer.Option(None, "--ladder", metavar="BOT",
+                               help="A skill ladder instead: BOT (ismcts) at budgets of 2^K "
+                               "iterations against half the budget, the game's baseline "
+                               "bot and random, with Elo ratings from a round robin."),
+    rungs: str = typer.Option(None, "--rungs", metavar="K-K",
+                              help="With --ladder: the budgets 2^K to climb (default 4-8: "
+                              "16 to 256 iterations)."),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
     report: Path = typer.Option(None, "--report", metavar="DIR",
                                 help="Write an HTML report with charts into DIR.",
@@ -86,7 +94,18 @@ def simulate_command(
 
     Example: pnp simulate majority2 --promos data/examples/majority2-overpowered-promo.json
     --report balance/
+
+    Example: pnp simulate majority2 --ladder ismcts --rungs 3-7 --games 50 --report ladder/
     """
+    if ladder is not None or rungs is not None:
+        _ladder(game, ladder, rungs, games, seed, jobs, players, bot_option, rule, data,
+                as_json, report, refused={"--bots": bots, "--promos": promos,
+                                          "--restricted": restricted or cards,
+                                          "--until-decided": until_decided,
+                                          "--max-games": max_games, "--margin": margin,
+                                          "--vp-margin": vp_margin, "--logs": logs,
+                                          "--dask": dask})
+        return
     from pnp.simulate import plan as planning
     from pnp.simulate import run as running
     from pnp.simulate.report import text_report
@@ -100,7 +119,7 @@ def simulate_command(
         if jobs is not None:
             running.check_jobs(jobs)
         plan = planning.plan_simulation(planning.Request(
-            game=game, games=games, seed=seed,
+            game=game, games=1000 if games is None else games, seed=seed,
             players=planning.parse_players(players) if players else (), bots=bots or (),
             bot_options=bot_option or (), promos=promos or (), data_dir=data,
             rules=rule or (), seats=seats, logs=logs is not None, correction=correction,
@@ -130,6 +149,60 @@ def simulate_command(
         typer.echo(f"game records: {logs}", err=True)
 
 
+def _ladder(game, bot, rungs, games, seed, jobs, players, bot_option, rule, data, as_json,
+            report, refused) -> None:
+    """`--ladder BOT`: plan, play and report the skill ladder (pnp/simulate/ladder.py)."""
+    from pnp.errors import Problem, UsageError
+    from pnp.simulate import ladder as laddering
+    from pnp.simulate.plan import parse_players
+
+    with user_errors():
+        if bot is None:
+            raise UsageError(Problem("--rungs", "goes with --ladder BOT"))
+        clashes = [Problem(name, "does not go with --ladder (a ladder plays its own bots, "
+                                 "on the base game)") for name, given in refused.items() if given]
+        if clashes:
+            raise UsageError(clashes)
+        if jobs is not None:
+            from pnp.simulate.run import check_jobs
+
+            check_jobs(jobs)
+        _check_folders(report)
+        plan = laddering.plan_ladder(laddering.LadderRequest(
+            game=game, bot=bot, rungs=rungs,
+            games=laddering.DEFAULT_GAMES if games is None else games, seed=seed,
+            players=parse_players(players) if players else (), bot_options=bot_option or (),
+            rules=rule or (), data_dir=data))
+        total = plan.games * len(plan.pairings)
+        results = _with_progress(f"{total:,} ladder games", total,
+                                 lambda advance: laddering.run_ladder(plan, jobs, advance))
+        summary = laddering.summarise(plan, results)
+        if report is not None:
+            page = laddering.write_report(summary, report)
+    typer.echo(json.dumps(summary, indent=2, ensure_ascii=False) if as_json
+               else laddering.text_report(summary), nl=bool(as_json))
+    if report is not None:
+        typer.echo(f"report: {page}", err=True)
+
+
+def _with_progress(label: str, total: int, work):
+    """`work(advance)` with a progress bar on a terminal (`advance(n)`: n more done)."""
+    if not is_terminal():
+        return work(None)
+    from rich.progress import Progress
+
+    # No refresh thread (auto_refresh off): worker processes are forked while the bar is
+    # shown, and a fork must not copy a thread holding the console's lock.
+    with Progress(transient=True, auto_refresh=False) as bar:
+        task = bar.add_task(label, total=total)
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            bar.refresh()
+
+        return work(advance)
+
+
 def _restricted_cards(restricted: bool, cards: list[str] | None) -> list[str] | None:
     """The cards after --restricted (None: no restricted play); cards without it are an
     error, not a silent no-op."""
@@ -145,21 +218,9 @@ def _simulate(plan, jobs, dask, logs):
     """The simulation and its report, with a progress bar when stderr is a terminal."""
     from pnp.simulate.session import simulate
 
-    if not is_terminal():
-        return simulate(plan, jobs=jobs, dask=dask, logs_dir=logs)
-    from rich.progress import Progress
-
     decks = len(plan.variants) + len(plan.controls) + len(plan.restricted)
     games = plan.schedule.most if plan.schedule else plan.games
     label = f"{games:,} games" + (f" × {decks} decks" if decks > 1 else "") + \
         (" at most" if plan.schedule else "")
-    # No refresh thread (auto_refresh off): the worker processes are forked while the bar
-    # is shown, and a fork must not copy a thread holding the console's lock.
-    with Progress(transient=True, auto_refresh=False) as bar:
-        task = bar.add_task(label, total=games)
-
-        def advance(games: int) -> None:
-            bar.advance(task, games)
-            bar.refresh()
-
-        return simulate(plan, jobs=jobs, dask=dask, logs_dir=logs, progress=advance)
+    return _with_progress(label, games, lambda advance: simulate(
+        plan, jobs=jobs, dask=dask, logs_dir=logs, progress=advance))

@@ -42,7 +42,8 @@ class Game:
     components: Callable[[Any], list[Component]]
     # What gets printed: content + print options -> list of render.model.Deck (the card kits).
     decks: Callable[..., list] | None = None
-    # The module (`pnp.games.<game>.play`) defining CHECKER, ENGINE, BOTS and TO_RECORD.
+    # The module (`pnp.games.<game>.play`) defining CHECKER, ENGINE, BOTS, BASELINE and
+    # TO_RECORD.
     play: str | None = None
     # The words printed around the pieces (render.sheets.SheetWords) in the content's
     # language; None: the title and the English words.
@@ -73,6 +74,12 @@ class Game:
     def bots(self) -> Mapping[str, Callable[..., Any]]:
         """Bots by name (name -> factory(options) -> engine.Bot), for replay and simulate."""
         return self._played("BOTS", {})
+
+    @property
+    def baseline_bot(self) -> str:
+        """The game's best rule-of-thumb bot (`greedy` for The Majority 2): what a search
+        bot is measured against (`pnp simulate --ladder`)."""
+        return self._played("BASELINE", "random")
 
     @property
     def to_record(self) -> Callable[..., dict] | None:

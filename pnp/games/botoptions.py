@@ -55,3 +55,25 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
             raise ValueError(f"expected {low} to {high}")
         return value
     return read
+
+
+def number(low: float, high: float) -> Callable[[str], float]:
+    """A reader of a finite number from `low` to `high`."""
+    def read(raw: str) -> float:
+        try:
+            value = float(raw)
+        except ValueError:
+            raise ValueError(f"expected a number from {low:g} to {high:g}") from None
+        if not low <= value <= high:  # also refuses nan
+            raise ValueError(f"expected a number from {low:g} to {high:g}")
+        return value
+    return read
+
+
+def one_of(*choices: str) -> Callable[[str], str]:
+    """A reader of one word of `choices`."""
+    def read(raw: str) -> str:
+        if raw not in choices:
+            raise ValueError(f"expected one of: {', '.join(choices)}")
+        return raw
+    return read

@@ -6,7 +6,15 @@
 - `steal`: adds where it takes a stack's majority (becomes the one player with the most
   cards) or blocks one (ties the player who had it), and avoids adds that hand a majority to
   someone else; when no add does either, it plays like `lowest-legal`.
+- `ismcts`: information-set tree search (`pnp.games.ismcts`), rollouts played to the
+  end of the game (random, or `steal` with `ismcts.rollout=greedy`).
 Ties between equally good stacks are broken by the rng, so no stack number is favoured.
+
+What a player sees (for `ismcts`): every stack (top, closed, each seat's count), the cards
+still undealt (the deck minus everything played, which everyone saw) and their own card.
+Nothing else is hidden: the engine deals each card just before its turn, so the order of
+every player's deck is never fixed in a state — it is chance, drawn as the game goes, and
+the search draws it the same way. A determinisation is the state itself.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from pnp.games import ismcts
 from pnp.games.botoptions import read_options
 from pnp.games.d20_stacks.engine import D20State, Pile
 from pnp.games.d20_stacks.scoring import NEW, stack_winner
@@ -84,8 +93,34 @@ def _factory(name: str, bot: Bot) -> Callable[[Mapping[str, str]], Bot]:
     return make
 
 
+def seen(state: D20State, seat: int) -> tuple:
+    """What `seat` sees: the whole state (see the module docstring)."""
+    return (state.turn, state.card, state.undealt, state.piles)
+
+
+def determinise(state: D20State, seat: int, rng: random.Random) -> D20State:
+    """Nothing to re-deal: the decks' order is chance, drawn card by card."""
+    return state
+
+
+def _win_shares(state: D20State) -> list[float]:
+    """Each seat's estimated win share from the stacks it would score now."""
+    points = [0] * state.config.players
+    for pile in state.piles:
+        if pile.winner is not None:
+            points[pile.winner] += 1
+    return ismcts.soft_shares(points, 1.0)
+
+
+SEARCH = ismcts.Information(
+    key=seen, determinise=determinise, evaluate=_win_shares,
+    progress=lambda state: state.turn // state.config.players, greedy=Steal())
+
+BASELINE = "steal"  # the best rule of thumb: the ladder's yardstick, ismcts's greedy
+
 BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {
     "random": _factory("random", random_bot),
     "lowest-legal": _factory("lowest-legal", LowestLegal()),
     "steal": _factory("steal", Steal()),
+    "ismcts": ismcts.factory(SEARCH),
 }

@@ -8,6 +8,11 @@
   every player still in votes Score. With p = 0.5 a player is as likely to agree as not —
   the middle of the range, where eliminations and Score both happen often; simulate with
   other values to see rounds per game and points by player count move.
+- `ismcts`: information-set tree search (`pnp.games.ismcts`). What a player sees: the
+  totals, the rounds, the variant and Reference cards, who is still in the round, the pile
+  and the points of the round — not the votes already cast this turn (they are secret
+  until the last is in). A determinisation draws those votes at random. Rollouts play
+  `HORIZON` rounds (random, or `vote` with `ismcts.rollout=greedy`), scored by the totals.
 The bots read only the public table (the pile size); never the other votes of the turn.
 """
 
@@ -15,12 +20,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from pnp.games import ismcts
 from pnp.games.botoptions import probability, read_options, whole_number
 from pnp.games.engine import Bot, Engine, random_bot
 from pnp.games.majority.engine import MajorityState
-from pnp.games.majority.scoring import SCORE
+from pnp.games.majority.scoring import SCORE, VOTE_OPTIONS
 
 _SHARED, _OTHERS = "A", ("B", "C")
 
@@ -49,4 +55,32 @@ def _vote(options: Mapping[str, str]) -> Bot:
     return VoteModel(values["p"], values["score"])
 
 
-BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {"random": _random, "vote": _vote}
+HORIZON = 2  # rounds a rollout plays
+
+
+def seen(state: MajorityState, seat: int) -> tuple:
+    """What `seat` sees (see the module docstring): this turn's votes only by number."""
+    r = state.round
+    return (state.totals, state.rounds, state.variant, state.reference, state.drawn,
+            r.active, r.pile, tuple(sorted(r.scores.items())), r.over, len(state.votes))
+
+
+def determinise(state: MajorityState, seat: int, rng: random.Random) -> MajorityState:
+    """The state with the votes already cast this turn drawn at random."""
+    return replace(state, votes=tuple(rng.choice(VOTE_OPTIONS) for _ in state.votes))
+
+
+def _win_shares(state: MajorityState) -> list[float]:
+    """Each seat's estimated win share from the totals (an eighth of the target per
+    e-fold of the odds)."""
+    return ismcts.soft_shares(state.totals, max(1.0, state.config.target / 8))
+
+
+SEARCH = ismcts.Information(
+    key=seen, determinise=determinise, evaluate=_win_shares,
+    progress=lambda state: state.rounds, greedy=VoteModel(), horizon=HORIZON)
+
+BASELINE = "vote"  # the best rule of thumb: the ladder's yardstick, ismcts's greedy
+
+BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {"random": _random, "vote": _vote,
+                                                        "ismcts": ismcts.factory(SEARCH)}

@@ -7,4 +7,5 @@ from pnp.games.verdict import Checker
 CHECKER = Checker(record.parse, judge.judge)
 ENGINE = engine
 BOTS = bots.BOTS
+BASELINE = bots.BASELINE
 TO_RECORD = engine.to_record

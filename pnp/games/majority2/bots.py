@@ -7,9 +7,12 @@
   cards than the hand, and draws when it may. Ties are broken at random.
 - `mc`: flat Monte Carlo for the round's main decisions (exchange, draw, free play,
   standard plays): each candidate is tried in `rollouts` determinisations — the hidden
-  cards (the opponent's reserve and the deck's order) re-dealt from what the player cannot
-  see — played on by random bots for `horizon` rounds and scored by `value`. Ability
-  choices and forming are left to `greedy`.
+  cards (the opponent's reserve and hand, the deck's order) re-dealt from what the player
+  cannot see (`information.py`) — played on by random bots for `horizon` rounds and
+  scored by `value`. Ability choices and forming are left to `greedy`.
+- `ismcts`: information-set Monte Carlo tree search (`pnp.games.ismcts`) over every
+  decision: determinisations from `information.py`, rollouts of `HORIZON` rounds (random,
+  or `greedy` with `ismcts.rollout=greedy`) scored by `value` as a win share.
 
 Every bot chooses among card *instances*: where one option stands for several copies of a
 card (`m2.option_weights`), random draws weight it by its copies, and the ranking bots score
@@ -25,11 +28,13 @@ import random
 from collections.abc import Callable, Mapping
 
 from pnp.games import engine as eng
+from pnp.games import ismcts
 from pnp.games.botoptions import read_options, whole_number
 from pnp.games.majority2 import engine as m2
+from pnp.games.majority2 import information
 from pnp.games.majority2.engine import DEFAULT_ROUND_LIMIT
 from pnp.games.majority2.scoring import final_score
-from pnp.games.majority2.state import CHANCE, State, requirement_met, set_deck
+from pnp.games.majority2.state import CHANCE, State, requirement_met
 
 _MAIN = ("exchange", "draw", "free", "play")
 
@@ -100,27 +105,6 @@ def _greedy(options: Mapping[str, str]) -> eng.Bot:
     return bot
 
 
-def determinise(st: State, seat: int, rng: random.Random) -> State:
-    """The state with what `seat` cannot see re-dealt: the opponent's reserve is drawn
-    again from those cards and the deck together (the deck's order is chance anyway)."""
-    other = 1 - seat
-    hidden = list(st.reserves[other])
-    if not hidden:
-        return st
-    pool = list(st.deck)
-    for k in hidden:
-        pool[k] += 1
-    cards = [k for k, n in enumerate(pool) for _ in range(n)]
-    rng.shuffle(cards)
-    reserve = cards[:len(hidden)]
-    for k in reserve:
-        pool[k] -= 1
-    new = st.copy()
-    set_deck(new, pool)
-    new.reserves[other] = reserve
-    return new
-
-
 def _rollout(st: State, seat: int, horizon: int, rng: random.Random) -> float:
     """Random play for `horizon` rounds on `st` (the caller's own copy, advanced in
     place), then the result or the position's value."""
@@ -150,7 +134,7 @@ def _mc(options: Mapping[str, str]) -> eng.Bot:
         for action in eng.instances(legal, st.weights):  # each twin its own estimate
             total = 0.0
             for _ in range(rollouts):
-                world = determinise(st, seat, rng)
+                world = information.determinise(st, seat, rng)
                 total += _rollout(m2.apply(world, action), seat, horizon, rng)
             if best_value is None or total > best_value:
                 best, best_value = [action], total
@@ -165,6 +149,32 @@ def _random(options: Mapping[str, str]) -> eng.Bot:
     return eng.random_bot
 
 
+TEMPERATURE = 4.0  # `value` lead per e-fold of the win odds a rollout's end is scored at
+HORIZON = 2  # rounds a rollout plays: the rest of this round and the next player's round
+
+
+def _win_shares(st: State) -> list[float]:
+    return ismcts.soft_shares((value(st, 0), 0.0), TEMPERATURE)
+
+
+def _progress(st: State) -> int:
+    return st.round
+
+
+def _playout(st: State, rng: random.Random, stop: int | None) -> State:
+    """Random play on a copy of `st` until round `stop` begins (None: the end)."""
+    world = st.copy()
+    m2.playout(world, rng, until_round=stop)
+    return world
+
+
+SEARCH = ismcts.Information(
+    key=information.key, determinise=information.determinise, evaluate=_win_shares,
+    progress=_progress, greedy=lambda engine, st, rng: greedy_choice(st, rng),
+    horizon=HORIZON, playout=_playout)
+
+BASELINE = "greedy"  # the best rule of thumb: the ladder's yardstick, ismcts's greedy
+
 BOTS: dict[str, Callable[[Mapping[str, str]], eng.Bot]] = {
-    "random": _random, "greedy": _greedy, "mc": _mc,
+    "random": _random, "greedy": _greedy, "mc": _mc, "ismcts": ismcts.factory(SEARCH),
 }

@@ -7,4 +7,5 @@ from pnp.games.verdict import Checker
 CHECKER = Checker(record.parse, judge.judge, log=Checker(log.parse_log, log.judge_log))
 ENGINE = engine
 BOTS = bots.BOTS
+BASELINE = bots.BASELINE
 TO_RECORD = log.to_record

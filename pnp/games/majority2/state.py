@@ -12,9 +12,9 @@ described by its actions, and a log can say which card was drawn). The deck also
 cards as a sorted list (`pile`), so the r-th card in kind order — a random draw — is one
 index away.
 
-What a player cannot see (for search bots that re-deal it, see `bots.determinise`): the
+What a player cannot see (for search bots that re-deal it, see `information.py`): the
 order of the deck (never stored: each draw is a chance action), and the other player's
-reserve (`reserves[seat]`, hidden from the other seat). Everything else is on the table.
+reserve and hand. Everything else is on the table.
 
 A card in a column is an entry `(kind, disc, owner, uid)`: `disc` is a colour or None,
 `owner` the seat whose card it is (it matters for Ghosts, which can sit in the other

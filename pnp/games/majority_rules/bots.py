@@ -12,6 +12,12 @@ options. The five policies:
 - `keep-gold-bet`: keeps every die of the face it holds most of (ties: the higher face)
   and rerolls all the rest, even 6s — stakes the round on claiming one face (which the
   gold die may make worth 6 each, whatever its face).
+
+And `ismcts`, information-set tree search (`pnp.games.ismcts`): what a player sees is the
+totals, the rounds played, where the round stands and their own dice — not the others'
+dice, nor what the others kept, until the reveal. A determinisation rolls the others'
+dice afresh (any faces are possible behind a divider). Rollouts play to the end of the
+round (random, or `keep-majority` with `ismcts.rollout=greedy`), scored by the totals.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 
 from pnp.errors import UsageError
+from pnp.games import ismcts
 from pnp.games.engine import Bot, random_bot
 
 
@@ -72,10 +79,36 @@ def _no_options(name: str, bot: Bot) -> Callable[[Mapping[str, str]], Bot]:
     return factory
 
 
+def seen(state, seat: int) -> tuple:
+    """What `seat` sees (see the module docstring); the others' dice only by number."""
+    return (state.totals, len(state.rounds), state.stage, state.seat, state.to_roll,
+            state.dice[seat], tuple(map(len, state.dice)))
+
+
+def determinise(state, seat: int, rng: random.Random):
+    """The state with every other seat's dice rolled afresh."""
+    dice = tuple(d if s == seat else tuple(int(rng.random() * 6) + 1 for _ in d)
+                 for s, d in enumerate(state.dice))
+    return state._replace(dice=dice)
+
+
+def _win_shares(state) -> list[float]:
+    """Each seat's estimated win share from the totals: a lead of a tenth of the target
+    is worth an e-fold of the odds."""
+    return ismcts.soft_shares(state.totals, max(1.0, state.config.target / 10))
+
+
+SEARCH = ismcts.Information(
+    key=seen, determinise=determinise, evaluate=_win_shares,
+    progress=lambda state: len(state.rounds), greedy=_policy(keep_majority), horizon=1)
+
+BASELINE = "keep-majority"  # the best rule of thumb: the ladder's yardstick, ismcts's greedy
+
 BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {
     "random": _no_options("random", random_bot),
     "reroll-all": _no_options("reroll-all", _policy(reroll_all)),
     "keep-high": _no_options("keep-high", _policy(keep_high)),
     "keep-majority": _no_options("keep-majority", _policy(keep_majority)),
     "keep-gold-bet": _no_options("keep-gold-bet", _policy(keep_gold_bet)),
+    "ismcts": ismcts.factory(SEARCH),
 }
