@@ -38,7 +38,7 @@ def rates() -> dict[tuple[str, str], float]:
             print(f"{game.id:16} no engine on this branch")
             continue
         for bot in game.bots:
-            games = max(4, RATE_GAMES // 50) if bot == "mc" else RATE_GAMES
+            games = max(4, RATE_GAMES // 50) if bot in ("mc", "ismcts") else RATE_GAMES
             plan = _plan(game.id, bot, games)
             start = time.perf_counter()
             run(plan, jobs=1)

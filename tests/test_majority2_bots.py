@@ -18,7 +18,7 @@ def _game(names, seed, options=None):
 
 
 def test_every_bot_is_registered_and_plays_legal_games():
-    assert set(bots.BOTS) == {"random", "greedy", "mc"}
+    assert set(bots.BOTS) == {"random", "greedy", "mc", "ismcts"}
     game = _game(["mc", "greedy"], 1, {"rollouts": "1", "horizon": "2"})
     # every action legal
     again = eng.replay(m2.ENGINE, config("all", round_limit=200), game.actions)
@@ -46,21 +46,25 @@ def test_mc_options_are_checked():
             bots.BOTS[name]({"rollouts": "5"})
 
 
-def test_determinisation_keeps_the_cards_and_hides_only_the_opponent_reserve():
+def test_determinisation_keeps_the_cards_and_redeals_only_the_opponents_hidden_ones():
+    import random
+
+    from pnp.games.majority2.information import determinise
+
     game = _game(["random", "random"], 2)
     st = eng.replay(m2.ENGINE, config("all", round_limit=200), game.actions[:60])
-    import random
-    world = bots.determinise(st, st.active, random.Random(0))
+    world = determinise(st, st.active, random.Random(0))
     other = 1 - st.active
     assert world.reserves[st.active] == st.reserves[st.active]
     assert len(world.reserves[other]) == len(st.reserves[other])
     pool = list(st.deck)
-    for k in st.reserves[other]:
+    for k in st.reserves[other] + st.hands[other]:
         pool[k] += 1
     mine = list(world.deck)
-    for k in world.reserves[other]:
+    for k in world.reserves[other] + world.hands[other]:
         mine[k] += 1
-    assert pool == mine and world.hands == st.hands and world.cols == st.cols
+    assert pool == mine and world.hands[st.active] == st.hands[st.active]
+    assert world.cols == st.cols
 
 
 def test_card_events_count_plays_representatives_and_vp():

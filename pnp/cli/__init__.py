@@ -5,6 +5,7 @@ from pnp.cli import (  # noqa: F401  (each module registers its command)
     check,
     export,
     games,
+    play,
     printer,
     schema,
     serve,

@@ -14,7 +14,9 @@ pairing starts the even games). With more than two seats (The Majority) the two 
 alternate around the table, the first one taking the extra seat in even games. A game's
 score for a bot is 1 when only its seats won, ½ when the victory was shared with the
 other bot's seat, 0 otherwise. Win rates carry Wilson intervals (ties counted half);
-ratings come from `rating.fit` (Bradley–Terry, random = 0).
+ratings come from `rating.fit` (Bradley–Terry), with the baseline bot at 0: the question is
+how far the search climbs above the game's best rule of thumb (and random shows how far
+below it chance play lies).
 
 The games run in chunks of `CHUNK_GAMES` on every core; the numbers do not depend on
 `--jobs`.
@@ -299,11 +301,10 @@ def summarise(plan: LadderPlan, results: Sequence[PairingResult]) -> dict[str, A
     labels = [spec.label for spec in plan.bots]
     found = {pair: r for pair, r in zip(plan.pairings, results, strict=True)}
     budgets = len(plan.budgets)
-    reference = budgets  # the baseline bot comes right after the budgets
-    anchor = len(plan.bots) - 1
+    reference = budgets  # the baseline bot comes right after the budgets: the anchor
     fitted = rating.fit(len(plan.bots),
                         [rating.Result(a, b, r.a_score, r.games) for (a, b), r in found.items()],
-                        anchor)
+                        reference)
     return {
         "game": plan.game_id, "ladder": plan.bots[0].name, "seed": plan.seed,
         "players": plan.players, "games_per_pairing": plan.games,
@@ -321,10 +322,10 @@ def summarise(plan: LadderPlan, results: Sequence[PairingResult]) -> dict[str, A
                      "se": None if r.se is None else round(r.se, 1),
                      "games": sum(res.games for pair, res in found.items() if i in pair)}
                     for i, r in enumerate(fitted)],
-        "rating_method": ("Bradley–Terry maximum likelihood on every game of the round "
-                          "robin (a shared victory half a win; one virtual drawn game per "
-                          "pairing), Elo scale, random = 0; 95 % intervals ± 1.96 standard "
-                          "errors from the Fisher information"),
+        "rating_method": (f"Bradley–Terry maximum likelihood on every game of the round "
+                          f"robin (a shared victory half a win; one virtual drawn game per "
+                          f"pairing), Elo scale, {labels[reference]} = 0; 95 % intervals "
+                          f"± 1.96 standard errors from the Fisher information"),
         "pairings": [_versus(found, labels, a, b) for a, b in plan.pairings],
     }
 
@@ -347,9 +348,8 @@ def _versus(found: dict, labels: list[str], mine: int, theirs: int) -> dict[str,
 
 def text_report(summary: dict[str, Any]) -> str:
     """The terminal table."""
-    budgets = summary["budgets"]
-    lines = [f"{summary['game']}: {summary['ladder']} ladder at {budgets[0]:,}–"
-             f"{budgets[-1]:,} iterations, {summary['games_per_pairing']:,} games per "
+    lines = [f"{summary['game']}: {summary['ladder']} ladder at {_budgets(summary)} "
+             f"iterations, {summary['games_per_pairing']:,} games per "
              f"pairing ({len(summary['ratings'])} bots, {len(summary['pairings'])} "
              f"pairings, {summary['games']:,} games), seed {summary['seed']}, "
              f"{summary['players']} players",
@@ -358,7 +358,8 @@ def text_report(summary: dict[str, Any]) -> str:
     lines += table(["iterations", "vs half the budget", f"vs {summary['baseline']}"],
                    [[f"{r['iterations']:,}", _rate(r["vs_half"]), _rate(r["vs_baseline"])]
                     for r in summary["rungs"]])
-    lines += ["", f"Elo ratings ({summary['rating_method']}):"]
+    lines += ["", f"Elo ratings, {summary['baseline']} = 0 (Bradley–Terry over every game; "
+              f"intervals ± 1.96 standard errors):"]
     lines += table(["bot", "Elo", "games"],
                    [[r["bot"], _elo(r), f"{r['games']:,}"]
                     for r in sorted(summary["ratings"], key=lambda r: -r["elo"])])
@@ -367,6 +368,14 @@ def text_report(summary: dict[str, Any]) -> str:
                    [[p["bot"], p["against"], f"{p['games']:,}", _rate(p), str(p["wins"]),
                      str(p["losses"]), str(p["shared"])] for p in summary["pairings"]])
     return "\n".join(lines) + "\n"
+
+
+def _budgets(summary: dict) -> str:
+    """`16–256`, or `64` for a ladder of one rung."""
+    budgets = summary["budgets"]
+    if len(budgets) == 1:
+        return f"{budgets[0]:,}"
+    return f"{budgets[0]:,}–{budgets[-1]:,}"
 
 
 def _rate(versus: dict | None) -> str:
@@ -413,13 +422,13 @@ def _elo_chart(summary: dict) -> Any:
                 yerr=[[r["elo"] - r["low"] for r in climbing],
                       [r["high"] - r["elo"] for r in climbing]],
                 color=BAR, marker="o", capsize=4, label=summary["ladder"])
-    base = ratings[summary["baseline"]]
-    ax.axhline(base["elo"], color=ALERT, linewidth=1, label=summary["baseline"])
-    ax.axhspan(base["low"], base["high"], color=ALERT, alpha=0.15)
-    ax.axhline(0, color=QUIET, linestyle="--", linewidth=1, label="random (anchor)")
+    ax.axhline(0, color=ALERT, linewidth=1, label=f"{summary['baseline']} (= 0)")
+    chance = ratings[RANDOM]
+    ax.axhline(chance["elo"], color=QUIET, linestyle="--", linewidth=1, label=RANDOM)
+    ax.axhspan(chance["low"], chance["high"], color=QUIET, alpha=0.15)
     ax.set_xticks(xs, [f"{b:,}" for b in summary["budgets"]])
     ax.set_xlabel("iterations per decision")
-    ax.set_ylabel("Elo (random = 0)")
+    ax.set_ylabel(f"Elo ({summary['baseline']} = 0)")
     ax.legend(loc="best", frameon=False)
     ax.set_title("Elo by budget, 95 % intervals (Bradley–Terry over the round robin)")
     return fig
@@ -453,9 +462,8 @@ def _rung_chart(summary: dict) -> Any:
 def _page(summary: dict) -> str:
     from pnp.simulate.charts import _e, _html_table
 
-    budgets = summary["budgets"]
-    title = (f"Skill ladder: {summary['game']}, {summary['ladder']} at {budgets[0]:,}–"
-             f"{budgets[-1]:,} iterations")
+    title = (f"Skill ladder: {summary['game']}, {summary['ladder']} at {_budgets(summary)} "
+             f"iterations")
     parts = [
         f"<h1>{_e(title)}</h1>",
         f"<p>{summary['games_per_pairing']:,} games per pairing, {summary['games']:,} in "

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.games.majority2.state import State, set_deck
+from pnp.games.majority2.state import CHANCE, HAND, RESERVE, State, set_deck
 
 
 def key(st: State, seat: int) -> tuple:
@@ -75,3 +75,16 @@ def determinise(st: State, seat: int, rng: random.Random) -> State:
     world.hands[other] = dealt[reserve:]
     set_deck(world, pool)
     return world
+
+
+def hidden_from(st: State, action: tuple, seat: int) -> bool:
+    """Whether `seat` does not see what `action` (about to be applied at `st`) is: a card
+    dealt face down into the other player's hand or reserve, or the hand card the other
+    player puts into their reserve (a Demons Junior). Cards played, discarded (face up)
+    or drawn into a column are seen by both."""
+    player, kind, _ = st.need
+    if player == CHANCE:
+        frame = st.stack[-1]
+        return frame[0] == "deal" and frame[3] in (HAND, RESERVE) and frame[2] != seat
+    return kind == "hand" and player != seat
+

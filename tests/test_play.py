@@ -1,0 +1,168 @@
+"""`pnp play majority2`: a person against a bot in the terminal, to the end of the game.
+
+Driven through a pseudo-terminal (as a person at a keyboard: prompt_toolkit reads the
+keys) and through a pipe: only legal answers are offered, the bot's face-down cards stay
+face down, the log written at the end passes `pnp check`, and a game stopped half way
+goes on with `--resume` to the very same end.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import select
+import signal
+import struct
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+from pnp.check import check_file
+from tests.test_check_new_entry import CTRL_C, CURSOR_QUERY, PNP
+
+PROMPT = re.compile(rb"\(1-\d+\):\s*$")  # a question waiting, nothing typed yet
+ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|[\r\x08]")
+FAST = ["--bot-option", "ismcts.iterations=8"]
+
+
+def drive(args: list[str], cwd: Path, answers: int | None = None,
+          timeout: float = 120) -> tuple[int, str]:
+    """Run `pnp ARGS` on a pseudo-terminal and answer `1` (Enter) to every numbered
+    question — after `answers` of them, press Ctrl-C instead. Returns the exit status and
+    everything shown."""
+    pty = pytest.importorskip("pty")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: become pnp
+        os.chdir(cwd)
+        os.execve(str(PNP), [str(PNP), *args], dict(os.environ, TERM="xterm"))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 160, 0, 0))
+    shown, unread, asked = b"", b"", 0
+    end = time.monotonic() + timeout
+    try:
+        while time.monotonic() < end:
+            if not select.select([fd], [], [], 0.08)[0]:
+                # quiet: is a question waiting, with nothing typed after it?
+                if PROMPT.search(ESCAPES.sub(b"", unread)):
+                    unread = b""
+                    asked += 1
+                    key = CTRL_C if answers is not None and asked > answers else b"1\r"
+                    os.write(fd, key)
+                continue
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # the child has exited
+                break
+            if not chunk:
+                break
+            shown += chunk
+            unread += chunk
+            if CURSOR_QUERY in chunk:  # answer as a terminal does: row 1, column 1
+                os.write(fd, b"\x1b[1;1R")
+    finally:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if not done:
+            time.sleep(0.5)
+            done, status = os.waitpid(pid, os.WNOHANG)
+        if not done:
+            os.kill(pid, signal.SIGKILL)
+            _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    return os.waitstatus_to_exitcode(status), shown.decode("utf-8", "replace")
+
+
+def test_a_whole_game_at_a_terminal_ends_with_a_log_that_checks(tmp_path):
+    status, shown = drive(["play", "majority2", "--seed", "3", "--out", "game.json",
+                           *FAST], tmp_path)
+    assert status == 0, shown[-2000:]
+    assert "Final scores: Player" in shown and "check it with: pnp check game.json" in shown
+    verdict = check_file(tmp_path / "game.json")
+    assert verdict.ok
+    record = json.loads((tmp_path / "game.json").read_text("utf-8"))
+    assert record["players"] == ["Player", "ismcts"]
+    assert record["_play"] == {"bot": "ismcts", "bot_options": {"iterations": "8"},
+                               "seat": 1, "seed": 3}
+    assert set(record["claimed"]) == {"Player", "ismcts"}
+
+
+def test_ctrl_c_keeps_the_game_and_resume_finishes_it_as_it_would_have(tmp_path, cli):
+    status, shown = drive(["play", "majority2", "--seed", "3", "--seat", "2",
+                           "--out", "game.json", *FAST], tmp_path, answers=5)
+    assert status == 130
+    assert ("Interrupted: the game so far is in game.json; go on with: "
+            "pnp play majority2 --resume game.json") in shown
+    stopped = json.loads((tmp_path / "game.json").read_text("utf-8"))
+    assert "claimed" not in stopped and check_file(tmp_path / "game.json").ok
+    result = cli("play", "majority2", "--resume", str(tmp_path / "game.json"),
+                 input="1\n" * 3000)
+    assert result.exit_code == 0, result.stderr[-2000:]
+    whole = cli("play", "majority2", "--seed", "3", "--seat", "2", "--out",
+                str(tmp_path / "whole.json"), *FAST, input="1\n" * 3000)
+    assert whole.exit_code == 0, whole.stderr[-2000:]
+    assert (tmp_path / "game.json").read_text("utf-8") == \
+        (tmp_path / "whole.json").read_text("utf-8")
+
+
+def test_piped_answers_play_to_the_end_and_the_bot_cards_stay_face_down(cli, tmp_path):
+    out = tmp_path / "game.json"
+    result = cli("play", "majority2", "--seed", "11", "--seat", "2", "--out", str(out),
+                 *FAST, input="1\n" * 3000)
+    assert result.exit_code == 0, result.stderr[-2000:]
+    shown = result.stderr
+    assert "Card dealt into ismcts's reserve: a card you do not see" in shown
+    assert not re.search(r"Card dealt into ismcts's (reserve|hand): (?!a card you do not)",
+                         shown)
+    assert not re.search(r"Card ismcts drew: (?!a card you do not)", shown)
+    assert "ismcts (start player): coins" in shown and "(face down)" in shown
+    assert check_file(out).ok
+
+
+def test_the_input_ending_early_keeps_the_game(cli, tmp_path):
+    out = tmp_path / "game.json"
+    result = cli("play", "majority2", "--seed", "4", "--out", str(out), *FAST,
+                 input="1\n1\n")
+    assert result.exit_code == 2
+    assert f"The input ended: the game so far is in {out}" in result.stderr
+    assert check_file(out).ok  # an unfinished game, every entry legal
+
+
+def test_only_legal_answers_are_accepted(cli, tmp_path):
+    result = cli("play", "majority2", "--seed", "4", "--out", str(tmp_path / "g.json"),
+                 *FAST, input="0\n99\nfly\n")
+    assert result.exit_code == 2
+    assert result.stderr.count("Error: type a number from 1 to") == 3
+
+
+@pytest.mark.parametrize("args, message", [
+    (["d20-stacks"], "GAME: 'd20-stacks': pnp play has The Majority 2"),
+    (["majority2", "--seat", "3"], "--seat: expected 1 or 2, not 3"),
+    (["majority2", "--bot", "nobody"], "--bot: 'nobody' is not a bot of majority2"),
+    (["majority2", "--bot-option", "ismcts.iterations=0"],
+     "--bot-option: ismcts.iterations=0: expected a whole number"),
+    (["majority2", "--bot-option", "greedy.x=1"], "expected ismcts.KEY=VALUE for --bot"),
+    (["majority2", "--name", "ismcts"], "--name: ismcts is the bot's name"),
+    (["majority2", "--seed", "-1"], "--seed: expected 0 to"),
+])
+def test_bad_options_exit_2(cli, args, message):
+    result = cli("play", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+
+
+def test_an_existing_log_is_not_overwritten(cli, tmp_path):
+    out = tmp_path / "game.json"
+    out.write_text("{}", "utf-8")
+    result = cli("play", "majority2", "--out", str(out))
+    assert result.exit_code == 2 and "exists" in result.stderr
+    assert out.read_text("utf-8") == "{}"
+
+
+def test_resume_refuses_a_log_not_written_by_play(cli, tmp_path):
+    log = Path(__file__).resolve().parent.parent / "data" / "examples" / \
+        "majority2-log-legal.json"
+    result = cli("play", "majority2", "--resume", str(log), "--out", str(tmp_path / "x.json"))
+    assert result.exit_code == 2
+    assert "$._play: no _play note of a game written by pnp play" in result.stderr
