@@ -4,22 +4,12 @@ card flagged as soon as its stack is typed."""
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
-import select
-import signal
-import struct
-import sys
-import termios
 import time
 from pathlib import Path
 
-import pytest
-
-PNP = Path(sys.executable).with_name("pnp")
-LEFT, BACKSPACE, ENTER, CTRL_C = b"\x1b[D", b"\x7f", b"\r", b"\x03"
-CURSOR_QUERY = b"\x1b[6n"
+from tests.ptytools import BACKSPACE, CTRL_C, ENTER, LEFT, finish, shown_next, spawn
 
 
 def lines(*answers: str) -> str:
@@ -30,28 +20,17 @@ def at_terminal(args: list[str], steps: list[tuple[str, list[bytes]]], cwd: Path
                 timeout: float = 30) -> tuple[int, str]:
     """Run `pnp ARGS` on a pseudo-terminal: for each step wait until the screen shows
     the text, then type the keys. Returns the exit status and everything shown."""
-    pty = pytest.importorskip("pty")
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: become pnp
-        os.chdir(cwd)
-        os.execve(str(PNP), [str(PNP), *args], dict(os.environ, TERM="xterm"))
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 120, 0, 0))
+    pid, fd = spawn(args, cwd)
     shown = b""
 
     def read(until: str | None) -> None:
         nonlocal shown
         end = time.monotonic() + timeout
         while time.monotonic() < end and (until is None or until.encode() not in shown):
-            if select.select([fd], [], [], 0.05)[0]:
-                try:
-                    chunk = os.read(fd, 65536)
-                except OSError:  # the child has exited
-                    return
-                if not chunk:
-                    return
-                shown += chunk
-                if CURSOR_QUERY in chunk:  # answer as a terminal does: row 1, column 1
-                    os.write(fd, b"\x1b[1;1R")
+            chunk = shown_next(fd, 0.05)
+            if chunk is None:
+                return
+            shown += chunk
         assert until is None or until.encode() in shown, (until, shown[-500:])
 
     try:
@@ -62,15 +41,8 @@ def at_terminal(args: list[str], steps: list[tuple[str, list[bytes]]], cwd: Path
                 time.sleep(0.1)
         read(None)
     finally:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if not done:
-            time.sleep(0.5)
-            done, status = os.waitpid(pid, os.WNOHANG)
-        if not done:
-            os.kill(pid, signal.SIGKILL)  # a step failed: do not leave it waiting for keys
-            _, status = os.waitpid(pid, 0)
-        os.close(fd)
-    return os.waitstatus_to_exitcode(status), shown.decode("utf-8", "replace")
+        status = finish(pid, fd)
+    return status, shown.decode("utf-8", "replace")
 
 
 def test_arrow_keys_edit_the_line_and_ctrl_c_saves_the_answers(tmp_path):

@@ -8,21 +8,16 @@ goes on with `--resume` to the very same end.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import re
-import select
-import signal
-import struct
-import termios
 import time
 from pathlib import Path
 
 import pytest
 
 from pnp.check import check_file
-from tests.test_check_new_entry import CTRL_C, CURSOR_QUERY, PNP
+from tests.ptytools import CTRL_C, finish, shown_next, spawn
 
 PROMPT = re.compile(rb"\(1-\d+\):\s*$")  # a question waiting, nothing typed yet
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|[\r\x08]")
@@ -34,44 +29,24 @@ def drive(args: list[str], cwd: Path, answers: int | None = None,
     """Run `pnp ARGS` on a pseudo-terminal and answer `1` (Enter) to every numbered
     question — after `answers` of them, press Ctrl-C instead. Returns the exit status and
     everything shown."""
-    pty = pytest.importorskip("pty")
-    pid, fd = pty.fork()
-    if pid == 0:  # the child: become pnp
-        os.chdir(cwd)
-        os.execve(str(PNP), [str(PNP), *args], dict(os.environ, TERM="xterm"))
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 160, 0, 0))
+    pid, fd = spawn(args, cwd, rows=40, columns=160)
     shown, unread, asked = b"", b"", 0
     end = time.monotonic() + timeout
     try:
         while time.monotonic() < end:
-            if not select.select([fd], [], [], 0.08)[0]:
-                # quiet: is a question waiting, with nothing typed after it?
-                if PROMPT.search(ESCAPES.sub(b"", unread)):
-                    unread = b""
-                    asked += 1
-                    key = CTRL_C if answers is not None and asked > answers else b"1\r"
-                    os.write(fd, key)
-                continue
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:  # the child has exited
+            chunk = shown_next(fd, 0.08)
+            if chunk is None:
                 break
-            if not chunk:
-                break
+            if not chunk and PROMPT.search(ESCAPES.sub(b"", unread)):
+                # quiet, and a question waits with nothing typed after it
+                unread = b""
+                asked += 1
+                os.write(fd, CTRL_C if answers is not None and asked > answers else b"1\r")
             shown += chunk
             unread += chunk
-            if CURSOR_QUERY in chunk:  # answer as a terminal does: row 1, column 1
-                os.write(fd, b"\x1b[1;1R")
     finally:
-        done, status = os.waitpid(pid, os.WNOHANG)
-        if not done:
-            time.sleep(0.5)
-            done, status = os.waitpid(pid, os.WNOHANG)
-        if not done:
-            os.kill(pid, signal.SIGKILL)
-            _, status = os.waitpid(pid, 0)
-        os.close(fd)
-    return os.waitstatus_to_exitcode(status), shown.decode("utf-8", "replace")
+        status = finish(pid, fd)
+    return status, shown.decode("utf-8", "replace")
 
 
 def test_a_whole_game_at_a_terminal_ends_with_a_log_that_checks(tmp_path):
