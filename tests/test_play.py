@@ -116,7 +116,7 @@ def test_only_legal_answers_are_accepted(cli, tmp_path):
     (["majority2", "--seat", "3"], "--seat: expected 1 or 2, not 3"),
     (["majority2", "--bot", "nobody"], "--bot: 'nobody' is not a bot of majority2"),
     (["majority2", "--bot-option", "ismcts.iterations=0"],
-     "--bot-option: ismcts.iterations=0: expected a whole number"),
+     "--bot-option: ismcts.iterations=0: expected 1 to 1000000"),
     (["majority2", "--bot-option", "greedy.x=1"], "expected ismcts.KEY=VALUE for --bot"),
     (["majority2", "--name", "ismcts"], "--name: ismcts is the bot's name"),
     (["majority2", "--seed", "-1"], "--seed: expected 0 to"),

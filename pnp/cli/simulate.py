@@ -167,15 +167,21 @@ def _ladder(game, bot, rungs, games, seed, jobs, players, bot_option, rule, data
             from pnp.simulate.run import check_jobs
 
             check_jobs(jobs)
-        _check_folders(report)
         plan = laddering.plan_ladder(laddering.LadderRequest(
             game=game, bot=bot, rungs=rungs,
             games=laddering.DEFAULT_GAMES if games is None else games, seed=seed,
             players=parse_players(players) if players else (), bot_options=bot_option or (),
             rules=rule or (), data_dir=data))
+        if report is not None:
+            writable_folder(report)  # before any game is played
         total = plan.games * len(plan.pairings)
-        results = _with_progress(f"{total:,} ladder games", total,
-                                 lambda advance: laddering.run_ladder(plan, jobs, advance))
+        try:
+            results = _with_progress(f"{total:,} ladder games", total,
+                                     lambda advance: laddering.run_ladder(plan, jobs, advance))
+        except KeyboardInterrupt:
+            typer.echo("\nInterrupted: no ladder (the games played so far are not kept).",
+                       err=True)
+            raise typer.Exit(INTERRUPTED) from None
         summary = laddering.summarise(plan, results)
         if report is not None:
             page = laddering.write_report(summary, report)

@@ -286,6 +286,10 @@ _WORKER: list = []  # (plan, bots built), set once in each worker process
 
 
 def _receive_plan(plan: LadderPlan) -> None:
+    """A worker's start: it keeps the plan, and leaves Ctrl-C to the main process."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER[:] = [plan, {}]
 
 
