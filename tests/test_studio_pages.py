@@ -237,3 +237,17 @@ def test_every_studio_page_fits_a_phone_and_a_desktop(site, path):
         name = "studio" + path.removeprefix("/studio").replace("/", "-")
         shoot(page, f"{name}-{width}")
         assert errors == []
+
+
+def test_ability_text_without_effects_is_flagged_as_played_blank(site):
+    page, errors = _open(site, "/studio/majority2/promo")
+    _preview(page)
+    page.get_by_role("button", name="+ Ability").click()
+    page.locator("[data-path='$.cards[0].abilities[0]']").fill("Gain 1 coin.")
+    warning = page.locator("#blank-warning")
+    warning.wait_for()
+    assert "plays this card as blank" in warning.inner_text()
+    assert page.evaluate("document.activeElement.dataset.path") == "$.cards[0].abilities[0]"
+    page.get_by_role("button", name="+ Effect").click()
+    assert page.locator("#blank-warning").count() == 0
+    assert errors == []

@@ -242,3 +242,55 @@ def test_a_kit_with_words_promos_and_art_is_a_zip_of_every_file(studio, tmp_path
     assert "majority/word-cards.pdf" in names and "majority2/kit.pdf" in names
     assert int(headers["x-pnp-files"]) == len(names)
     _nothing_left(root)
+
+
+def test_the_kit_builder_takes_a_printer_profile_and_a_language(tmp_path):
+    """With a saved printer profile and --lang de: the same bytes as the command."""
+    import os
+    import subprocess
+    import sys
+
+    from tests.webtools import ROOT
+
+    env = {"PNP_CONFIG_HOME": str(tmp_path / "config")}
+
+    def pnp(*args):
+        done = subprocess.run([sys.executable, "-m", "pnp", *args], capture_output=True,
+                              text=True, cwd=ROOT, env={**os.environ, **env})
+        assert done.returncode == 0, done.stderr
+        return done
+
+    pnp("printer", "save", "office", "--offset-x", "0.8", "--offset-y", "-0.4",
+        "--backs", "duplex-short")
+    pnp("build", "majority", "-c", "kit", "--lang", "de", "--printer", "office",
+        "--out", str(tmp_path / "cli"), "--no-gallery")
+    with served(env={**env, "PNP_STUDIO_TMP": str(tmp_path / "studio")}) as server:
+        page = request(server.url("/studio/build"), headers={"Accept": "text/html"})[2]
+        assert b'"name": "office"' in page
+        status, headers, body = post_form(server.url("/api/studio/build"), {
+            "games": "majority", "paper": "a4", "printer": "office", "lang": "de",
+            "crop_marks": "on", "output": "kit"}, {})
+        assert status == 200, body[:300]
+        assert headers["content-disposition"] == 'attachment; filename="majority-kit-de.pdf"'
+        assert body == (tmp_path / "cli" / "majority" / "kit-de.pdf").read_bytes()
+        status, _, body = post_form(server.url("/api/studio/build"), {
+            "games": "majority", "paper": "a4", "printer": "home", "output": "kit"}, {})
+        answer = json.loads(body)
+        assert status == 422 and answer["problems"][0]["field"] == "printer"
+        assert "no printer profile 'home'" in answer["problems"][0]["message"]
+
+
+def test_word_list_problems_keep_their_lines_in_csv_and_json(studio):
+    server, root = studio
+    csv = "word;back\nApfel;Birne\nKirsche;apfel\n"
+    answer = json.loads(post(server.url("/api/studio/words/check"),
+                             {"text": csv, "format": "csv", "lang": "de"})[2])
+    assert [(p["line"], p["message"]) for p in answer["problems"]] == \
+        [(3, "'apfel' duplicates 'Apfel' (line 2)")]
+    assert answer["cleaned"] == ["Apfel", "Birne", "Kirsche"]
+    document = {"cards": [{"front": "Sun", "back": "Moon"}, {"front": "sun"}]}
+    answer = json.loads(post(server.url("/api/studio/words/check"), {
+        "text": json.dumps(document, indent=2), "format": "json"})[2])
+    assert answer["problems"][0]["path"] == "$.cards[1].front"
+    assert answer["problems"][0]["line"] == 8
+    _nothing_left(root)

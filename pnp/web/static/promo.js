@@ -229,7 +229,13 @@
     return el("fieldset", { class: "group" }, el("legend", { text: "Ability text (printed)" }),
       card.abilities.map((a, k) => el("div", { class: "row" },
         el("textarea", { class: "grow", rows: 2, "data-path": path(`.abilities[${k}]`), value: a,
-                         oninput: (e) => { card.abilities[k] = e.target.value; changed(false); } }),
+                         oninput: (e) => {
+                           const had = card.abilities.some((x) => x.trim());
+                           card.abilities[k] = e.target.value;
+                           const has = card.abilities.some((x) => x.trim());
+                           changed(false);
+                           if (had !== has) refreshEffects(card);
+                         } }),
         el("button", { type: "button", class: "small remove", title: "Remove this ability",
                        onclick: () => { card.abilities.splice(k, 1); changed(true); } }, "✕"))),
       card.abilities.length < cfg.max_abilities ? el("button", { type: "button", class: "small",
@@ -239,9 +245,18 @@
   function effectFields(card) {
     return el("fieldset", { class: "group effects" }, el("legend", { text: "What the rules engine does (effects)" }),
       el("p", { class: "hint", text: "The engine plays these steps, in order, when the card is played; the bots use them in the balance test." }),
+      card.abilities.some((a) => a.trim()) && !card.effects.length
+        ? el("p", { class: "field-error violation", id: "blank-warning", text: "No effects yet: the rules engine (and so the balance test) plays this card as blank, whatever its ability text says." })
+        : null,
       card.effects.map((effect, k) => effectRow(card, effect, k)),
       card.effects.length < cfg.max_effects ? el("button", { type: "button", class: "small", id: "add-effect",
         onclick: () => { card.effects.push(defaultEffect(cfg.effects[0].do)); changed(true); } }, "+ Effect") : null);
+  }
+
+  /* Only the effects group is redrawn, so the text being typed keeps its focus. */
+  function refreshEffects(card) {
+    const group = form.querySelector("fieldset.effects");
+    if (group) group.replaceWith(effectFields(card));
   }
 
   function defaultEffect(name) {
