@@ -62,6 +62,14 @@ def simulate_command(
                                  "percentage points (default 2)."),
     vp_margin: float = typer.Option(None, "--vp-margin", metavar="VP",
                                     help="Equivalence margin of VP per copy (default 0.1)."),
+    tune: str = typer.Option(None, "--tune", metavar="CARD.FIELD=LOW..HIGH",
+                             help="Try a --promos card at several values of cost, "
+                             "vp.points, vp.base, vp.per_match, vp.per_colour or quantity, "
+                             "and find those in line with the base card it replaces."),
+    targets: Path = typer.Option(None, "--targets", metavar="FILE",
+                                 help="Balance targets (JSON, `pnp schema "
+                                 "simulate-targets`): a pass/fail row per band; exit "
+                                 "status 1 when one fails."),
     correction: str = typer.Option("holm", "--correction", metavar="holm|bh|none",
                                    help="How the report's comparisons are corrected as one "
                                    "family: holm (Holm–Bonferroni, default), bh "
@@ -125,7 +133,7 @@ def simulate_command(
             rules=rule or (), seats=seats, logs=logs is not None, correction=correction,
             alpha=alpha, restricted=_restricted_cards(restricted, cards),
             until_decided=until_decided, max_games=max_games, margin=margin,
-            vp_margin=vp_margin))
+            vp_margin=vp_margin, tune=tune, targets=targets))
         for folder in (report, logs):
             if folder is not None:
                 writable_folder(folder)  # before any game is played
@@ -147,6 +155,10 @@ def simulate_command(
         typer.echo(f"report: {page}", err=True)
     if logs is not None:
         typer.echo(f"game records: {logs}", err=True)
+    if summary.get("targets") and not summary["targets"]["passed"]:
+        failed = sum(not r["pass"] for r in summary["targets"]["bands"])
+        typer.echo(f"targets: {failed} band(s) failed", err=True)
+        raise typer.Exit(1)
 
 
 def _ladder(game, bot, rungs, games, seed, jobs, players, bot_option, rule, data, as_json,

@@ -26,6 +26,8 @@ from pnp.simulate.report import (
 )
 from pnp.simulate.restricted import card_rows, headline_rows
 from pnp.simulate.sequential import decision_rows, decision_text
+from pnp.simulate.targets import target_rows
+from pnp.simulate.tune import value_rows
 
 CHART_STYLE = {"svg.hashsalt": "pnp-simulate", "svg.fonttype": "path", "font.size": 9,
                "axes.spines.top": False, "axes.spines.right": False}
@@ -241,7 +243,7 @@ def _promos(summary: dict) -> Any:
                                                   [max(0.0, d["high"] - d["difference"])]],
                     fmt="o", color=colour, capsize=3)
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.set_yticks(range(len(promos)), [f"{p['promo']}\nfor {p['replaces']}" for p in promos],
+    ax.set_yticks(range(len(promos)), [f"{p['variant']}\nfor {p['replaces']}" for p in promos],
                   fontsize=7)
     ax.set_ylim(len(promos) - 0.5, -0.5)
     ax.set_xlabel("VP per copy, promo minus the base card it replaces (same seeds, 95 %)")
@@ -296,7 +298,7 @@ def _restricted_promos(summary: dict) -> Any:
 def _headline_label(row: dict) -> str:
     replaces = f"for {row['replaces']}" if row["replaces"] else "(added)"
     flagged = f" — {row['verdict'].upper()}" if row["significant"] else ""
-    return f"{row['promo']}\n{replaces}{flagged}"
+    return f"{row['variant']}\n{replaces}{flagged}"
 
 
 # --- the page ------------------------------------------------------------------------------
@@ -363,6 +365,19 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
                                  [h["significant"] for h in restricted["promos"]]))
     if summary["correction"]["family"]:
         parts.append(f"<p>{_e(correction_text(summary))}</p>")
+    if summary.get("targets"):
+        section = summary["targets"]
+        verdict = "all passed" if section["passed"] else "FAILED"
+        parts.append(f"<h2>Targets ({_e(section['file'])}): {verdict}</h2>")
+        parts.append(_html_table(*target_rows(section),
+                                 [not r["pass"] for r in section["bands"]]))
+    if summary.get("tune"):
+        section = summary["tune"]
+        parts.append(f"<h2>Tuning {_e(section['card'])} against {_e(section['replaces'])}"
+                     "</h2>")
+        parts.append(_html_table(*value_rows(section),
+                                 [v["value"] == section["best"] for v in section["values"]]))
+        parts.append(f"<p>{_e(section['sentence'])}</p>")
     if summary.get("sequential"):
         parts.append("<h2>Until decided</h2>")
         parts.append(f"<p>{_e(decision_text(summary['sequential']))}</p>")

@@ -106,6 +106,8 @@ class Plan:
     controls: tuple[Variant, ...] = ()
     headlines: tuple = ()
     schedule: Schedule | None = None  # --until-decided (and --tune): when to look
+    tune: Any = None  # --tune: the card, field and each value's variant (tune.Tuning)
+    targets: Any = None  # --targets: the designer's bands (targets.Targets)
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,8 @@ class Request:
     max_games: int | None = None  # default: 10 × games
     margin: float | None = None  # percentage points (default 2)
     vp_margin: float | None = None  # VP per copy (default 0.1)
+    tune: str | None = None  # CARD.FIELD=LOW..HIGH
+    targets: Path | None = None  # a simulate-targets file
 
 
 # --- planning: every option checked before any game is played -------------------------
@@ -159,17 +163,29 @@ def plan_simulation(request: Request) -> Plan:
     _check_bots(game, bots)
     variants = tuple(replace(v, players=k, lineup=bots * k if len(bots) == 1 else bots)
                      for k in counts for v in _variants(game, request, k, rules, len(counts)))
+    tuning = None
+    if request.tune is not None:
+        from pnp.simulate.tune import plan_tuning
+
+        variants, tuning = plan_tuning(request, variants, rules)
     restricted = _restricted(request, variants)
-    return Plan(game.id, counts, bots, request.seats, request.seed, request.games,
+    plan = Plan(game.id, counts, bots, request.seats, request.seed, request.games,
                 variants, tuple(sorted(rules.items())), request.logs, request.correction,
-                request.alpha, *restricted, _schedule(request))
+                request.alpha, *restricted, _schedule(request, request.until_decided or
+                                                      tuning is not None), tuning)
+    if request.targets is not None:
+        from pnp.simulate.targets import check_against, load_targets
+
+        targets = load_targets(request.targets)
+        check_against(targets, plan)
+        plan = replace(plan, targets=targets)
+    return plan
 
 
-def _schedule(request: Request, sequential: bool | None = None) -> Schedule | None:
+def _schedule(request: Request, sequential: bool) -> Schedule | None:
     """The looks of --until-decided: every --games games (rounded up to whole chunks, so a
     look's numbers are a whole run's) and the last at --max-games; the margins.
     --max-games and the margins alone are an error (they would do nothing)."""
-    sequential = request.until_decided if sequential is None else sequential
     given = [name for name, value in (("--max-games", request.max_games),
                                       ("--margin", request.margin),
                                       ("--vp-margin", request.vp_margin)) if value is not None]

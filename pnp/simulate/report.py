@@ -111,7 +111,8 @@ def _promo(plan: Plan, variant, result: ChunkResult) -> dict[str, Any]:
     games = result.tallies[mine.name].games
     own = result.tallies[mine.name].cards.get(mine.promo)
     own_vp = own.vp.total / promo_copies / games if own and games else 0.0
-    summary = {"promo": mine.promo, "replaces": mine.replaces, "games": games,
+    summary = {"promo": mine.promo, "variant": mine.name, "replaces": mine.replaces,
+               "games": games,
                "vp_per_copy": {"promo": own_vp, **NO_COMPARISON},
                "scorer_win_rate": {"promo": own.scorer_wins.value if own else None,
                                    **NO_COMPARISON},
@@ -119,10 +120,10 @@ def _promo(plan: Plan, variant, result: ChunkResult) -> dict[str, Any]:
     if mine.replaces is None:
         return summary
     base_copies = dict(base.copies).get(mine.replaces, 1)
-    theirs = result.tallies[base.name].cards.get(mine.replaces)
-    their_vp = theirs.vp.total / base_copies / games if theirs and games else 0.0
     joint = result.paired[mine.name]
     scale = 1 / (promo_copies * base_copies)
+    # the base card over the same games as the promo (a tuned value may have left early)
+    their_vp = joint.mean(1) * scale if joint.n else 0.0
     summary["vp_per_copy"] = {"promo": own_vp, "base": their_vp, **comparison(
         joint.combination((scale, -scale)), joint.combination((scale, -scale), DECKS))}
     won = (PROMO_FIGURES.index("promo_won"), PROMO_FIGURES.index("promo_scored"))
@@ -192,6 +193,16 @@ def text_report(summary: dict[str, Any]) -> str:
         lines += text_lines(summary, _flag)
     if summary["correction"]["family"]:
         lines.append(correction_text(summary))
+    if summary.get("targets"):
+        from pnp.simulate.targets import target_rows
+
+        verdict = "all passed" if summary["targets"]["passed"] else "FAILED"
+        lines += ["", f"Targets ({summary['targets']['file']}): {verdict}",
+                  *table(*target_rows(summary["targets"]))]
+    if summary.get("tune"):
+        from pnp.simulate.tune import text_lines as tune_lines
+
+        lines += tune_lines(summary["tune"])
     if summary.get("sequential"):
         from pnp.simulate.sequential import decision_rows, decision_text
 
@@ -212,7 +223,7 @@ def promo_rows(summary: dict[str, Any], verdict) -> tuple[list[str], list[list[s
     paired interval is than an unpaired one. `verdict(promo)` writes the last column."""
     header = ["promo", "replaces", "VP/copy promo", "base", "difference [95 %]", "p adj.",
               "scorer wins Δ [95 %]", "p adj.", "pairing narrowed", "verdict"]
-    rows = [[p["promo"], p["replaces"] or "(added)", fixed(p["vp_per_copy"]["promo"]),
+    rows = [[p["variant"], p["replaces"] or "(added)", fixed(p["vp_per_copy"]["promo"]),
              fixed(p["vp_per_copy"]["base"]), diff(p["vp_per_copy"], 2),
              p_text(p["vp_per_copy"]["p_adjusted"]), diff(p["scorer_win_rate"], 3),
              p_text(p["scorer_win_rate"]["p_adjusted"]),
@@ -224,6 +235,10 @@ def promo_rows(summary: dict[str, Any], verdict) -> tuple[list[str], list[list[s
 def correction_text(summary: dict[str, Any]) -> str:
     """One line saying how the flags were decided."""
     c = summary["correction"]
+    if summary.get("tune"):
+        return (f"The tuned values' flags and verdicts follow their sequential decisions "
+                f"(see Tuning); p adj. is each comparison's fixed-sample p-value adjusted "
+                f"({CORRECTION_NAMES[c['method']]}, {c['family']} comparison(s)).")
     if summary.get("sequential"):
         return (f"Flags follow the sequential decisions below; p adj. is each comparison's "
                 f"fixed-sample p-value adjusted ({CORRECTION_NAMES[c['method']]}, "

@@ -49,8 +49,8 @@ class Restriction:
 
 @dataclass(frozen=True)
 class Headline:
-    """A promo's restriction (`mine`) beside the marked base copy's (`theirs`; None for a
-    card added to the deck, which replaces nothing)."""
+    """A promo variant's restriction (`mine`, named as the variant) beside the marked base
+    copy's (`theirs`; None for a card added to the deck, which replaces nothing)."""
 
     promo: str
     replaces: str | None
@@ -78,14 +78,17 @@ def plan_restrictions(variants: Sequence, cards: Sequence[str] | None,
     (without --promos) or every promo (with them)."""
     from pnp.games.majority2.variants import MARK, barring, marked_copy
 
-    base, promos = variants[0], {v.promo: v for v in variants if v.promo}
+    base, promos = variants[0], {v.name: v for v in variants if v.promo}
     base_ids = [card for card, _ in base.copies]
-    chosen = list(dict.fromkeys(cards)) if cards else list(promos) or base_ids
+    chosen = []
+    for card in dict.fromkeys(cards) if cards else list(promos) or base_ids:
+        named = [name for name, v in promos.items() if card in (name, v.promo)]
+        chosen += named or [card]
     restrictions, controls, headlines = {}, {}, []
     for card in chosen:
         if card in promos:
             mine = promos[card]
-            restrictions[card] = _restriction(card, mine, card, barring)
+            restrictions[card] = _restriction(card, mine, mine.promo, barring)
             theirs = None
             if mine.replaces is not None:
                 control = controls.get(mine.replaces)
@@ -96,14 +99,18 @@ def plan_restrictions(variants: Sequence, cards: Sequence[str] | None,
                 theirs = control.name
                 restrictions[theirs] = _restriction(theirs, control, mine.replaces + MARK,
                                                     barring)
-            headlines.append(Headline(card, mine.replaces, card, theirs))
+            headlines.append(Headline(mine.promo, mine.replaces, card, theirs))
         elif card in base_ids:
             restrictions[f"base/{card}"] = _restriction(f"base/{card}", base, card, barring)
         else:
             problems.append(Problem("--restricted", f"{card!r} is not a card of the base "
                                                     f"deck or of --promos; cards: "
-                                                    f"{', '.join(base_ids + list(promos))}"))
+                                                    f"{', '.join(base_ids + _promo_ids(promos))}"))
     return tuple(restrictions.values()), tuple(controls.values()), tuple(headlines)
+
+
+def _promo_ids(promos: dict) -> list[str]:
+    return list(dict.fromkeys(v.promo for v in promos.values()))
 
 
 def _restriction(name: str, deck, card: str, barring) -> Restriction:
@@ -135,13 +142,13 @@ def summarise_restricted(plan, result) -> dict[str, Any]:
 
 def _headline(h: Headline, result) -> dict[str, Any]:
     mine = result.restricted[h.mine]
-    row = {"promo": h.promo, "replaces": h.replaces, "games": mine.n,
+    row = {"promo": h.promo, "variant": h.mine, "replaces": h.replaces, "games": mine.n,
            "promo_drop": interval_only(mine.combination((0.5, -0.5))),
            "base_drop": None, "difference": None, "significant": False,
            "verdict": "added (no base card)"}
     if h.theirs is None:
         return row
-    joint = result.headlines[h.promo]
+    joint = result.headlines[h.mine]
     row["base_drop"] = interval_only(joint.combination((0, 0, 0.5, -0.5)))
     weights = (0.5, -0.5, -0.5, 0.5)  # (promo's drop) − (the base copy's drop)
     row["difference"] = comparison(joint.combination(weights),
@@ -174,7 +181,7 @@ def headline_rows(section: dict[str, Any], verdict) -> tuple[list[str], list[lis
     their difference; `verdict(row)` writes the last column."""
     header = ["promo", "replaces", "promo's drop [95 %]", "base copy's drop [95 %]",
               "difference [95 %]", "p adj.", "pairing narrowed", "verdict"]
-    rows = [[h["promo"], h["replaces"] or "(added)", points(h["promo_drop"]),
+    rows = [[h["variant"], h["replaces"] or "(added)", points(h["promo_drop"]),
              points(h["base_drop"]), points(h["difference"]),
              p_text(h["difference"]["p_adjusted"] if h["difference"] else None),
              narrowed(h["difference"]["narrowed"] if h["difference"] else None), verdict(h)]

@@ -102,7 +102,7 @@ def _restricted_games(plan: Plan, table: _Table, index: int, seed: int, finished
         result.restricted[r.name].add(points[r.name])
     for h in plan.headlines:
         if h.theirs is not None:
-            result.headlines[h.promo].add(points[h.mine] + points[h.theirs])
+            result.headlines[h.mine].add(points[h.mine] + points[h.theirs])
 
 
 def _promo_figures(variant: Variant, base: Variant, mine, theirs,

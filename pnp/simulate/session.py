@@ -24,8 +24,18 @@ def simulate(plan: Plan, jobs: int | None = None, dask: str | None = None,
         return running.run(at, jobs=jobs, dask=dask, logs_dir=logs_dir, progress=progress,
                            start=start, into=into)
 
-    if plan.schedule is not None:
+    if plan.tune is not None:
+        from pnp.simulate.tune import run_tuning
+
+        summary = run_tuning(plan, play, summarise)
+    elif plan.schedule is not None:
         from pnp.simulate.sequential import run_until_decided
 
-        return run_until_decided(plan, plan.schedule, play, summarise)
-    return summarise(plan, play(plan, 0, None))
+        summary = run_until_decided(plan, plan.schedule, play, summarise)
+    else:
+        summary = summarise(plan, play(plan, 0, None))
+    if plan.targets is not None:
+        from pnp.simulate.targets import judge
+
+        summary["targets"] = judge(plan.targets, summary)
+    return summary

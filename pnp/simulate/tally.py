@@ -185,5 +185,5 @@ def empty_result(plan: Plan) -> ChunkResult:
                        {v.name: Joint(len(PROMO_FIGURES)) for v in plan.variants
                         if v.promo and v.replaces},
                        restricted={r.name: Joint(2) for r in plan.restricted},
-                       headlines={h.promo: Joint(4) for h in plan.headlines if h.theirs})
+                       headlines={h.mine: Joint(4) for h in plan.headlines if h.theirs})
 

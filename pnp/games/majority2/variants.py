@@ -137,3 +137,59 @@ def barring(config, card_id: str) -> tuple:
     """Two setups: seat 0 barred from `card_id`, and seat 1 barred from it."""
     return tuple(replace(config, barred=tuple((card_id,) if s == seat else () for s in (0, 1)))
                  for seat in (0, 1))
+
+
+# --- tuning: one field of a promo card tried at several values -----------------------------
+
+# field -> (the vp rules it applies to (None: any card), lowest, highest) as the card schema
+# allows them; quantity's highest is also the copies of the base card it replaces
+TUNABLE = {"cost": (None, 0, 20), "vp.points": (("fixed",), 0, 20),
+           "vp.base": (("secretary-combo", "distinct-colours"), 0, 20),
+           "vp.per_match": (("secretary-combo",), 0, 10),
+           "vp.per_colour": (("distinct-colours",), 0, 10), "quantity": (None, 1, 12)}
+
+
+def tune_problem(content: Majority2Content, card_id: str, field: str,
+                 values: Sequence[int]) -> str | None:
+    """Why `card_id`'s `field` cannot take `values` (None: it can)."""
+    card = content.cards.get(card_id)
+    if card is None or not card.promo:
+        return f"{card_id!r} is not a card of --promos"
+    if card.replaces is None:
+        return f"{card_id} is added to the deck, not compared with a base card"
+    rules, low, high = TUNABLE[field]
+    if rules is not None and card.vp.rule not in rules:
+        return f"{card_id} scores by the {card.vp.rule!r} rule, which has no {field}"
+    if field == "quantity":
+        high = min(high, content.cards[card.replaces].quantity)
+    bad = [v for v in values if not low <= v <= high]
+    if bad:
+        return f"{field} runs from {low} to {high} for {card_id}, not {bad[0]}"
+    return None
+
+
+def tuned_variants(content: Majority2Content, players: int, rules: Mapping[str, Any],
+                   card_id: str, field: str, values: Sequence[int],
+                   promo_file: str | None) -> tuple[DeckVariant, ...]:
+    """One variant per value of `field` (named `CARD field=value`), each the promo card
+    so changed in its own deck, in the deck position of the copy it replaces."""
+    card = content.cards[card_id]
+    found = []
+    for value in values:
+        changed = _with(card, field, value)
+        tried = replace(content, promos=tuple(changed if m.id == card_id else m
+                                              for m in content.promos))
+        copies = changed.quantity if field == "quantity" else 1
+        config = _config(tried, players, rules, {card_id: copies}, promo_file)
+        found.append(_variant(f"{card_id} {field}={value}", config, promo=card_id,
+                              replaces=card.replaces, promo_file=promo_file))
+    return tuple(found)
+
+
+def _with(card, field: str, value: int):
+    """The card with one field set (`vp.points` is a fixed card's base)."""
+    if field in ("cost", "quantity"):
+        return replace(card, **{field: value})
+    if field in ("vp.points", "vp.base"):
+        return replace(card, vp=replace(card.vp, base=value))
+    return replace(card, vp=replace(card.vp, bonus=value))
