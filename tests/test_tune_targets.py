@@ -148,6 +148,7 @@ def test_a_band_can_ask_for_the_whole_interval(cli, tmp_path):
     ({"figure": "rounds_mean", "target": 9, "tolerance": 1, "min": 2},
      "give target and tolerance, or min"),
     ({"figure": "seat_win_rate", "seat": 3, "min": 40}, "seat 3: the game has 2 seats"),
+    ({"figure": "rounds_mean", "target": 9, "max": 20}, "target and tolerance go together"),
     ({"figure": "rounds_mean"}, "$.bands[0]"),
     ({"figure": "fun", "min": 1}, "$.bands[0].figure"),
 ])

@@ -64,7 +64,9 @@ def load_targets(path: Path) -> Targets:
     for i, raw in enumerate(doc.value["bands"]):
         where = f"$.bands[{i}]"
         low, high = raw.get("min"), raw.get("max")
-        if "target" in raw:
+        if ("target" in raw) != ("tolerance" in raw):
+            problems.append(doc.problem(where, "target and tolerance go together"))
+        elif "target" in raw:
             if low is not None or high is not None:
                 problems.append(doc.problem(where, "give target and tolerance, or min "
                                                    "and/or max, not both"))
