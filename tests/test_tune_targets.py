@@ -11,7 +11,7 @@ import pytest
 from pnp.errors import UsageError
 from pnp.games.gamedata import load_content
 from pnp.games.majority2.variants import tune_problem
-from pnp.simulate.tune import parse
+from pnp.simulate.tuneplan import parse
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 STRONG = DATA / "examples" / "majority2-overpowered-promo.json"

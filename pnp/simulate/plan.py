@@ -30,6 +30,7 @@ from typing import Any
 from pnp.errors import PnpError, Problem, UsageError
 from pnp.games import Game, get_game
 from pnp.simulate.family import CORRECTIONS
+from pnp.simulate.sources import promo_sources
 
 MAX_GAMES = 10_000_000
 MAX_SEED = 2**63 - 1
@@ -165,7 +166,7 @@ def plan_simulation(request: Request) -> Plan:
                      for k in counts for v in _variants(game, request, k, rules, len(counts)))
     tuning = None
     if request.tune is not None:
-        from pnp.simulate.tune import plan_tuning
+        from pnp.simulate.tuneplan import plan_tuning
 
         variants, tuning = plan_tuning(request, variants, rules)
     restricted = _restricted(request, variants)
@@ -362,36 +363,6 @@ def _variants(game: Game, request: Request, players: int, rules: Mapping[str, An
     name = "base" if counts == 1 else f"{players} players"
     return (Variant(name, module.make_config(content, players=players, rules=rules)),)
 
-
-
-def promo_sources(given: Sequence[Path | str], data_dir: Path | None) -> list[Path | str]:
-    """`--promos` as deck sources: the keyword `shipped`, or a file that holds exactly the
-    game's own promo cards (its data folder's promos.json, or a copy of it), becomes the
-    shipped marker — those cards are always loaded, so loading the file again would clash
-    with them ("already used"); any other file is a custom promo file. Each source once."""
-    from pnp.content import paths
-    from pnp.content.jsonfile import load_json
-    from pnp.games.majority2.variants import SHIPPED
-
-    shipped = (data_dir or paths.data_dir()) / "majority2" / "promos.json"
-    sources: list[Path | str] = []
-    for item in given:
-        source: Path | str = Path(item)
-        if str(item) == SHIPPED or _same_cards(Path(item), shipped, load_json):
-            source = SHIPPED
-        if source not in sources:
-            sources.append(source)
-    return sources
-
-
-def _same_cards(path: Path, shipped: Path, load_json) -> bool:
-    """Whether `path` is the shipped promo file, or a file with exactly its cards."""
-    try:
-        if path.resolve() == shipped.resolve():
-            return True
-        return load_json(path).value.get("cards") == load_json(shipped).value.get("cards")
-    except (PnpError, OSError, AttributeError):
-        return False  # loading it as a promo file will say what is wrong with it
 
 
 def game_seed(seed: int, index: int) -> int:
