@@ -37,15 +37,18 @@ def _plays_by(cfg, actions, seat: int, card: str) -> int:
     return found
 
 
-@pytest.mark.parametrize("bot", ["random", "greedy", "mc"])
+FAST_OPTIONS = {"mc": {"rollouts": "1", "horizon": "1"}, "ismcts": {"iterations": "8"}}
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy", "mc", "ismcts"])
 def test_a_barred_seat_never_plays_the_card_whatever_its_bot(bot):
-    """The bar is in the legal actions, so every bot obeys it; the other seat still plays
-    the card (it is barred for one seat only)."""
+    """The bar is in the legal actions, so every bot obeys it — a search bot in its own
+    look-ahead too; the other seat still plays the card (it is barred for one seat only)."""
     base = m2.make_config(load_content("majority2"))
     card = "witches-junior"
     barred = barring(base, card)[0]  # seat 0 barred
-    player = m2bots.BOTS[bot]({"rollouts": "1", "horizon": "1"} if bot == "mc" else {})
-    games = 3 if bot == "mc" else 12
+    player = m2bots.BOTS[bot](FAST_OPTIONS.get(bot, {}))
+    games = 3 if bot in FAST_OPTIONS else 12
     other = 0
     for seed in range(games):
         actions = eng.play(m2.ENGINE, barred, [player, player], seed).actions

@@ -95,13 +95,20 @@ def simulate_command(
                              "(pip install 'majority-pnp\\[dask]')."),
 ) -> None:
     """Play many seeded games with bots and report balance: win rate by seat, ties, game
-    length and scores with 95 % intervals; strategies head to head; for majority2 every
-    card, and each --promos card against the base card it replaces on the same seeds.
+    length, scores and how decisive games are, with 95 % intervals; strategies head to
+    head; for majority2 every card, each --promos card against the base card it replaces
+    on the same seeds, restricted play (--restricted), tuning (--tune) and targets
+    (--targets). Every report's comparisons are corrected as one family (--correction).
 
     Example: pnp simulate majority-rules --games 2000 --bots keep-high,keep-gold-bet
 
     Example: pnp simulate majority2 --promos data/examples/majority2-overpowered-promo.json
     --report balance/
+
+    Example: pnp simulate majority2 --promos shipped --restricted --until-decided
+
+    Example: pnp simulate majority2 --promos data/examples/majority2-costly-junior.json
+    --tune house-witches-apprentice.cost=1..6
 
     Example: pnp simulate majority2 --ladder ismcts --rungs 3-7 --games 50 --report ladder/
     """

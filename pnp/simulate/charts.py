@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.content.output import atomic_path, write_text
+from pnp.simulate.formats import num, pct
 from pnp.simulate.report import (
     by_players,
     correction_text,
@@ -308,15 +309,11 @@ def _e(value: Any) -> str:
 
 
 def _pct(rate: dict) -> str:
-    if rate["rate"] is None:
-        return "–"
-    return f"{100 * rate['rate']:.1f} % [{100 * rate['low']:.1f}, {100 * rate['high']:.1f}]"
+    return pct(rate, none="–", width=0)
 
 
 def _num(mean: dict, digits: int = 1) -> str:
-    if mean["mean"] is None:
-        return "–"
-    return f"{mean['mean']:.{digits}f} [{mean['low']:.{digits}f}, {mean['high']:.{digits}f}]"
+    return num(mean, digits, none="–")
 
 
 def _html_table(header: list[str], rows: list[list[str]], flags: list[bool] | None = None) -> str:

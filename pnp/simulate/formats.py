@@ -4,15 +4,17 @@ intervals, signed differences, p-values, and plain text tables."""
 from __future__ import annotations
 
 
-def pct(rate: dict) -> str:
+def pct(rate: dict, none: str = "-", width: int = 5) -> str:
+    """A rate in percent with its interval; `width` pads the figure (terminal columns)."""
     if rate["rate"] is None:
-        return "-"
-    return f"{100 * rate['rate']:5.1f} % [{100 * rate['low']:.1f}, {100 * rate['high']:.1f}]"
+        return none
+    return (f"{100 * rate['rate']:{width}.1f} % [{100 * rate['low']:.1f}, "
+            f"{100 * rate['high']:.1f}]")
 
 
-def num(mean: dict, digits: int = 1) -> str:
+def num(mean: dict, digits: int = 1, none: str = "-") -> str:
     if mean["mean"] is None:
-        return "-"
+        return none
     return f"{mean['mean']:.{digits}f} [{mean['low']:.{digits}f}, {mean['high']:.{digits}f}]"
 
 
