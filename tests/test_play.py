@@ -1,9 +1,10 @@
-"""`pnp play majority2`: a person against a bot in the terminal, to the end of the game.
+"""`pnp play`: a person against bots in the terminal, to the end of the game.
 
 Driven through a pseudo-terminal (as a person at a keyboard: prompt_toolkit reads the
-keys) and through a pipe: only legal answers are offered, the bot's face-down cards stay
-face down, the log written at the end passes `pnp check`, and a game stopped half way
-goes on with `--resume` to the very same end.
+keys) and through a pipe: only legal answers are accepted, the bot's face-down cards (and
+dice behind the divider, and secret votes) stay hidden, the record written at the end
+passes `pnp check`, and a game stopped half way goes on with `--resume` to the very same
+end.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def test_ctrl_c_keeps_the_game_and_resume_finishes_it_as_it_would_have(tmp_path,
                            "--out", "game.json", *FAST], tmp_path, answers=5)
     assert status == 130
     assert ("Interrupted: the game so far is in game.json; go on with: "
-            "pnp play majority2 --resume game.json") in shown
+            "pnp play --resume game.json") in shown
     stopped = json.loads((tmp_path / "game.json").read_text("utf-8"))
     assert "claimed" not in stopped and check_file(tmp_path / "game.json").ok
     result = cli("play", "majority2", "--resume", str(tmp_path / "game.json"),
@@ -112,17 +113,89 @@ def test_only_legal_answers_are_accepted(cli, tmp_path):
 
 
 @pytest.mark.parametrize("args, message", [
-    (["d20-stacks"], "GAME: 'd20-stacks': pnp play has The Majority 2"),
-    (["majority2", "--seat", "3"], "--seat: expected 1 or 2, not 3"),
+    (["chess"], "unknown game 'chess'"),
+    ([], "GAME: name the game to play, or --resume FILE"),
+    (["majority2", "--seat", "3"], "--seat: expected 1 to 2, not 3"),
+    (["majority2", "--players", "3"], "--players: The Majority 2 is played by exactly 2"),
+    (["d20-stacks", "--players", "3", "--seat", "4"], "--seat: expected 1 to 3, not 4"),
     (["majority2", "--bot", "nobody"], "--bot: 'nobody' is not a bot of majority2"),
     (["majority2", "--bot-option", "ismcts.iterations=0"],
      "--bot-option: ismcts.iterations=0: expected 1 to 1000000"),
     (["majority2", "--bot-option", "greedy.x=1"], "expected ismcts.KEY=VALUE for --bot"),
-    (["majority2", "--name", "ismcts"], "--name: ismcts is the bot's name"),
+    (["majority2", "--name", "ismcts"], "--name: ismcts is a bot's name"),
     (["majority2", "--seed", "-1"], "--seed: expected 0 to"),
+    (["majority-rules", "--rule", "target=x"], "target"),
 ])
-def test_bad_options_exit_2(cli, args, message):
-    result = cli("play", *args)
+def test_bad_options_exit_2(cli, args, message, tmp_path):
+    result = cli("play", *args, "--out", str(tmp_path / "game.json"))
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert not (tmp_path / "game.json").exists()
+
+
+@pytest.mark.parametrize("game, answer", [("d20-stacks", "1"), ("majority-rules", ""),
+                                          ("majority", "4")])
+def test_the_other_games_play_to_the_end_with_a_record_that_checks(cli, tmp_path, game,
+                                                                   answer):
+    out = tmp_path / "game.json"
+    players = ["--players", "3"] if game != "majority-rules" else []
+    result = cli("play", game, "--seed", "6", "--seat", "2", *players, "--out", str(out),
+                 *FAST, input=f"{answer}\n" * 600)
+    assert result.exit_code == 0, result.stderr[-2000:]
+    assert "Final " in result.stderr
+    verdict = check_file(out)
+    assert verdict.ok
+    record = json.loads(out.read_text("utf-8"))
+    assert record["_play"]["seat"] == 2 and record["players"][1] == "Player"
+
+
+def test_dice_behind_the_divider_and_secret_votes_stay_hidden(cli, tmp_path):
+    dice = cli("play", "majority-rules", "--seed", "6", "--out", str(tmp_path / "d.json"),
+               *FAST, input="\n" * 600).stderr
+    rounds = dice.split("Gold die:")
+    assert "ismcts: " not in rounds[0]  # no bot die before the first reveal
+    assert "Revealed: Player: " in dice and "After claiming: " in dice
+    votes = cli("play", "majority", "--seed", "6", "--seat", "3", "--out",
+                str(tmp_path / "v.json"), *FAST, input="1\n" * 600).stderr
+    first_turn = votes.split("Votes: ")[0]
+    assert "ismcts 1 votes (face down)" in first_turn
+    assert not re.search(r"ismcts \d: (A|B|C|Score)", first_turn)
+
+
+def test_a_stopped_dice_game_goes_on_from_its_session_file(cli, tmp_path):
+    out = tmp_path / "game.json"
+    stopped = cli("play", "d20-stacks", "--seed", "8", "--players", "3", "--out", str(out),
+                  *FAST, input="1\n1\n")
+    assert stopped.exit_code == 2
+    session = tmp_path / "game.session.json"
+    assert f"the game so far is in {session}" in stopped.stderr and not out.exists()
+    resumed = cli("play", "--resume", str(session), input="1\n" * 600)
+    assert resumed.exit_code == 0, resumed.stderr[-2000:]
+    assert check_file(out).ok and not session.exists()
+    whole = cli("play", "d20-stacks", "--seed", "8", "--players", "3", "--out",
+                str(tmp_path / "whole.json"), *FAST, input="1\n" * 600)
+    assert whole.exit_code == 0
+    assert out.read_text("utf-8") == (tmp_path / "whole.json").read_text("utf-8")
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda s: s.update(actions=s["actions"][:16] + [[9, 9]]),
+     "game.session.json: this game holds an action that is not legal"),
+    (lambda s: s.update(actions=s["actions"][:3] + [99]),
+     "game.session.json: this game does not go on from its seed and bot: action 4"),
+    (lambda s: s["_play"].update(seed=9), "does not go on from its seed and bot"),
+    (lambda s: s.update(players=["Player"]), "not a session file of pnp play"),
+    (lambda s: s["_play"].update(bot="nobody"), "--bot: 'nobody' is not a bot"),
+    (lambda s: s.update(rules={"target": "x"}), "$.rules"),
+])
+def test_a_bad_session_file_is_refused(cli, tmp_path, change, message):
+    out = tmp_path / "game.json"
+    cli("play", "majority-rules", "--seed", "8", "--out", str(out), *FAST, input="\n" * 3)
+    session = tmp_path / "game.session.json"
+    saved = json.loads(session.read_text("utf-8"))
+    change(saved)
+    session.write_text(json.dumps(saved), "utf-8")
+    result = cli("play", "--resume", str(session))
     assert result.exit_code == 2
     assert message in result.stderr
 

@@ -1,19 +1,24 @@
-"""`pnp play majority2`: a person plays a whole game against a bot in the terminal.
+"""`pnp play GAME`: a person plays a whole game against bots in the terminal.
 
-The engine asks each of the person's decisions with only its legal answers (numbered;
-type the number or the answer's words), the bot and chance play theirs, and the table is
-drawn before each of the person's decisions as their seat sees it (`play_view.py`). At
-the end the game is written as a `log-majority2` record — the engine's own log writer, as
-for `pnp check --new --log` — which `pnp check` replays; its `_play` note keeps the seed,
-the bot and the seat. Ctrl-C (or the input ending) writes the game so far the same way,
-and `--resume FILE` plays it again from its seed to where it stopped, then goes on: the
-same game, as if it had never stopped.
+The engine asks each of the person's decisions and accepts only a legal answer; the bots
+and chance play theirs, each step told as the person's seat sees it; the table is drawn
+before each of the person's decisions (`play_view.py` for The Majority 2, `play_tables.py`
+for the others). At the end the game is written as a record `pnp check` reads — for The
+Majority 2 the engine's own game log (`log-majority2`), as for `pnp check --new --log` —
+with a `_play` note keeping the bot, the seat and the seed.
+
+Chance and the bots draw from one seeded generator and the person's answers draw
+nothing, so a seed and the answers fix the game: Ctrl-C (or the input ending) keeps the
+game so far — The Majority 2's unfinished log in OUT, another game's actions in
+OUT.session.json — and `--resume FILE` plays it again from its seed to where it stopped,
+each bot deciding as it did, and goes on: the same game, as if it had never stopped.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -25,93 +30,148 @@ from pnp.errors import DataError, PnpError, Problem, UsageError
 
 INTERRUPTED = 130
 NOTE = "_play"
-GAMES = ("majority2",)
+SESSION_FORMAT = "pnp-play-session"
 MAX_SEED = 2**63 - 1
+LOG_GAME = "majority2"  # its unfinished game is a valid record: the log is the session
 
 
 @app.command("play")
 def play_command(
-    game: str = typer.Argument(..., help="The game: majority2 (The Majority 2)."),
-    bot: str = typer.Option("ismcts", "--bot", help="The bot you play against: ismcts "
-                            "(tree search, default), greedy, mc or random."),
+    game: str = typer.Argument(None, help="majority2 (The Majority 2), d20-stacks, "
+                               "majority-rules or majority."),
+    bot: str = typer.Option("ismcts", "--bot", help="The bot you play against (every other "
+                            "seat): ismcts (tree search, default) or any bot pnp simulate "
+                            "knows for the game."),
     bot_option: list[str] = typer.Option(None, "--bot-option", metavar="BOT.KEY=VALUE",
                                          help="A bot option, e.g. ismcts.iterations=1024 "
                                          "(repeatable)."),
-    seat: int = typer.Option(1, "--seat", help="Your seat: 1 (the start player, plays "
-                             "first) or 2."),
-    name: str = typer.Option("Player", "--name", help="Your name in the log."),
+    seat: int = typer.Option(1, "--seat", help="Your seat: 1 plays first."),
+    players: int = typer.Option(None, "--players", help="Seats at the table (default: the "
+                                "game's fewest; The Majority 2 is for 2)."),
+    name: str = typer.Option("Player", "--name", help="Your name in the record."),
     seed: int = typer.Option(None, "--seed", help="The game's seed (default: a new one, "
-                             "written in the log): the same seed and answers, the same game."),
-    out: Path = typer.Option(None, "--out", help="Where the log goes (default: "
-                             "majority2-game.json)."),
+                             "written in the record): the same seed and answers, the same "
+                             "game."),
+    out: Path = typer.Option(None, "--out", help="Where the record goes (default: "
+                             "GAME-game.json)."),
     rule: list[str] = typer.Option(None, "--rule", metavar="NAME=VALUE",
                                    help="A rule option, as for pnp check (repeatable)."),
     resume: Path = typer.Option(None, "--resume", metavar="FILE",
-                                help="Go on with a game stopped by Ctrl-C: FILE is the log "
-                                "it wrote."),
+                                help="Go on with a game stopped by Ctrl-C: The Majority 2's "
+                                "log, or another game's .session.json."),
 ) -> None:
-    """Play The Majority 2 against a bot in the terminal; the game's log is written at the
-    end (check it with pnp check).
+    """Play a game against a bot in the terminal; the game's record is written at the end
+    (check it with pnp check).
 
     Example: pnp play majority2 --bot ismcts --seat 2
+
+    Example: pnp play d20-stacks --players 3 --bot steal
 
     Example: pnp play majority2 --resume majority2-game.json
     """
     with user_errors():
-        if game not in GAMES:
-            raise UsageError(Problem("GAME", f"{game!r}: pnp play has The Majority 2 "
-                                             f"(majority2)"))
-        session = _resumed(resume, out) if resume else \
-            _new_session(bot, bot_option or [], seat, name, seed, out, rule or [])
+        if resume is not None:
+            session = _resumed(resume, out)
+        elif game is None:
+            raise UsageError(Problem("GAME", "name the game to play, or --resume FILE"))
+        else:
+            session = _new_session(game, bot, bot_option or [], seat, players, name, seed,
+                                   out, rule or [])
         path = _play(session)
     typer.echo(f"Wrote {path}; check it with: pnp check {path}", err=True)
 
 
 # --- the session ------------------------------------------------------------------------
 
+@dataclass
 class Session:
-    """What a game needs: setup, names, the person's seat, the bot, the seed, the log's
-    path, and the actions already played (a resumed game)."""
+    """What a game needs: the game, its setup and names, the person's seat, the bot, the
+    seed, where the record goes, and the actions already played (a resumed game)."""
 
-    def __init__(self, cfg, names: list[str], seat: int, bot: str, options: dict,
-                 seed: int, path: Path, rules: dict, actions: list | None = None):
-        self.cfg, self.names, self.seat, self.bot = cfg, names, seat, bot
-        self.options, self.seed, self.path, self.rules = options, seed, path, rules
-        self.actions = actions or []
+    game_id: str
+    cfg: Any
+    names: list[str]
+    seat: int
+    bot: str
+    options: dict[str, str]
+    seed: int
+    path: Path
+    rules: dict[str, Any]
+    actions: list = field(default_factory=list)
+    source: Path | None = None  # the file a resumed game came from
 
     def note(self) -> dict[str, Any]:
         return {"bot": self.bot, "bot_options": self.options, "seat": self.seat + 1,
                 "seed": self.seed}
 
+    @property
+    def table(self):
+        return table_of(self.game_id)
 
-def _new_session(bot: str, bot_option: list[str], seat: int, name: str, seed: int | None,
-                 out: Path | None, rule_args: list[str]) -> Session:
-    from pnp.check import parse_rule_args, rules_in_force
-    from pnp.games.gamedata import load_content
-    from pnp.games.majority2 import table
+    @property
+    def session_path(self) -> Path:
+        """Where another game's actions are kept when it stops early."""
+        return self.path.with_name(f"{self.path.stem}.session.json")
 
+
+def _new_session(game_id: str, bot: str, bot_option: list[str], seat: int,
+                 players: int | None, name: str, seed: int | None, out: Path | None,
+                 rule_args: list[str]) -> Session:
+    from pnp.check import parse_rule_args
+    from pnp.games import get_game
+
+    game = get_game(game_id)
     options = _bot_options(bot, bot_option)
-    _check_bot(bot, options)
+    _make_bot(game, bot, options)
+    low, high = game.players
+    count = low if players is None else players
     problems = []
-    if seat not in (1, 2):
-        problems.append(Problem("--seat", f"expected 1 or 2, not {seat}"))
+    if not low <= count <= high:
+        allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+        problems.append(Problem("--players", f"{game.title} is played by {allowed} "
+                                             f"players, not {count}"))
+    elif not 1 <= seat <= count:
+        problems.append(Problem("--seat", f"expected 1 to {count}, not {seat}"))
     if seed is not None and not 0 <= seed <= MAX_SEED:
         problems.append(Problem("--seed", f"expected 0 to {MAX_SEED}, not {seed}"))
-    names = [name, bot] if seat == 1 else [bot, name]
-    name_problem = _name_problem(name, bot)
-    if name_problem:
-        problems.append(Problem("--name", name_problem))
+    names = _names(name, bot, count, seat)
+    problem = _name_problem(name, names, seat)
+    if problem:
+        problems.append(Problem("--name", problem))
     if problems:
         raise UsageError(problems)
-    rules_given = parse_rule_args("majority2", rule_args)
-    rules = rules_in_force("majority2", {}, rules_given)
-    cfg = table.make_game(load_content("majority2"), names, names[0], (), rules)
-    path = _out_path(out or Path("majority2-game.json"))
-    if path.exists():
-        raise UsageError(Problem("--out", f"{path} exists: give another --out, or go on "
-                                          f"with that game with --resume {path}"))
-    return Session(cfg, names, seat - 1, bot, options,
-                   secrets.randbelow(MAX_SEED) if seed is None else seed, path, rules_given)
+    rules = parse_rule_args(game.id, rule_args)
+    path = _out_path(out or Path(f"{game.id}-game.json"))
+    session = Session(game.id, None, names, seat - 1, bot, options,
+                      secrets.randbelow(MAX_SEED) if seed is None else seed, path, rules)
+    for taken in (path, session.session_path if game.id != LOG_GAME else None):
+        if taken is not None and taken.exists():
+            raise UsageError(Problem("--out", f"{taken} exists: give another --out, or go "
+                                              f"on with that game with --resume {taken}"))
+    session.cfg = _config(game, names, rules)
+    return session
+
+
+def _names(name: str, bot: str, count: int, seat: int) -> list[str]:
+    """The person at their seat, the bots named after the bot (numbered when several)."""
+    others = [bot] if count == 2 else [f"{bot} {n}" for n in range(1, count)]
+    return others[:seat - 1] + [name] + others[seat - 1:]
+
+
+def table_of(game_id: str):
+    """How the game is shown and asked at the terminal."""
+    from pnp.cli.play_tables import TABLES
+    from pnp.cli.play_view import Majority2Table
+
+    return Majority2Table() if game_id == LOG_GAME else TABLES[game_id]
+
+
+def _config(game, names: list[str], rules: dict):
+    from pnp.check import rules_in_force
+    from pnp.games.gamedata import load_content
+
+    return table_of(game.id).config(game.engine, load_content(game.id), len(names),
+                                    rules_in_force(game.id, {}, rules))
 
 
 def _bot_options(bot: str, given: list[str]) -> dict[str, str]:
@@ -126,29 +186,26 @@ def _bot_options(bot: str, given: list[str]) -> dict[str, str]:
     return options
 
 
-def _check_bot(bot: str, options: dict[str, str]):
-    from pnp.games import get_game
-
-    bots = get_game("majority2").bots
-    if bot not in bots:
-        raise UsageError(Problem("--bot", f"{shown(bot)!r} is not a bot of majority2; "
-                                          f"bots: {', '.join(bots)}"))
+def _make_bot(game, bot: str, options: dict[str, str]):
+    if bot not in game.bots:
+        raise UsageError(Problem("--bot", f"{shown(bot)!r} is not a bot of {game.id}; "
+                                          f"bots: {', '.join(game.bots)}"))
     try:
-        return bots[bot](options)
+        return game.bots[bot](options)
     except PnpError as exc:
         raise UsageError([Problem("--bot-option", p.message) for p in exc.problems]) from None
     except ValueError as exc:
         raise UsageError(Problem("--bot-option", str(exc))) from None
 
 
-def _name_problem(name: str, bot: str) -> str | None:
+def _name_problem(name: str, names: list[str], seat: int) -> str | None:
     from pnp.content.schemas import definition_problem
 
     problem = definition_problem("common", "name", name)
     if problem:
         return f"{shown(name)}: {problem}"
-    if name == bot:
-        return f"{shown(name)} is the bot's name; choose another"
+    if names.count(name) > 1:
+        return f"{shown(name)} is a bot's name; choose another"
     return None
 
 
@@ -161,122 +218,205 @@ def _out_path(path: Path) -> Path:
     return path
 
 
+# --- resuming ---------------------------------------------------------------------------
+
 def _resumed(path: Path, out: Path | None) -> Session:
-    """The session a stopped game's log describes (its setup, actions and `_play` note);
-    DataError when the file is not such a log or breaks a rule."""
+    """The session a stopped game left: The Majority 2's log (its setup, actions and
+    `_play` note) or another game's session file. DataError when it is neither, or breaks
+    a rule."""
+    from pnp.content.jsonfile import load_json
+
+    value = load_json(path).value
+    if isinstance(value, dict) and value.get("format") == SESSION_FORMAT:
+        return _from_session_file(path, value, out)
+    return _from_log(path, out)
+
+
+def _from_log(path: Path, out: Path | None) -> Session:
     from pnp.check import load_record, rules_in_force
+    from pnp.games import get_game
     from pnp.games.majority2 import table
 
-    loaded = load_record(path, "majority2")
+    loaded = load_record(path, LOG_GAME)
     value = loaded.doc.value
     if "rounds" not in value:
-        raise DataError(Problem(str(path), "not a play-by-play log (no \"rounds\")"))
-    note = value.get(NOTE)
-    fields = {"bot": str, "bot_options": dict, "seat": int, "seed": int}
-    if not (isinstance(note, dict) and all(isinstance(note.get(k), t) and
-                                           not isinstance(note.get(k), bool)
-                                           for k, t in fields.items())
-            and note["seat"] in (1, 2) and 0 <= note["seed"] <= MAX_SEED
-            and all(isinstance(v, str) for v in note["bot_options"].values())):
-        raise DataError(Problem(str(path), f"no {NOTE} note of a game written by pnp play "
-                                           f"(bot, bot_options, seat 1 or 2, seed)",
-                                path=f"$.{NOTE}"))
-    _check_bot(note["bot"], note["bot_options"])
-    rules = rules_in_force("majority2", value.get("rules", {}), {})
+        raise DataError(Problem(str(path), "not a play-by-play log (no \"rounds\") nor a "
+                                           ".session.json of pnp play"))
+    note = _checked_note(path, value.get(NOTE), f"$.{NOTE}")
+    _make_bot(get_game(LOG_GAME), note["bot"], note["bot_options"])
+    rules = rules_in_force(LOG_GAME, value.get("rules", {}), {})
     cfg, actions, violations = table.log_actions(loaded.doc, loaded.content, rules)
     if violations:
         raise DataError([Problem(str(path), v.message, path=v.where) for v in violations])
-    return Session(cfg, list(value["players"]), note["seat"] - 1, note["bot"],
+    return Session(LOG_GAME, cfg, list(value["players"]), note["seat"] - 1, note["bot"],
                    dict(note["bot_options"]), note["seed"], _out_path(out or path),
-                   dict(value.get("rules", {})), actions)
+                   dict(value.get("rules", {})), actions, path)
 
+
+def _checked_note(path: Path, note: Any, where: str) -> dict:
+    fields = {"bot": str, "bot_options": dict, "seat": int, "seed": int}
+    if not (isinstance(note, dict)
+            and all(isinstance(note.get(k), t) and not isinstance(note.get(k), bool)
+                    for k, t in fields.items())
+            and 1 <= note["seat"] <= 10 and 0 <= note["seed"] <= MAX_SEED
+            and all(isinstance(v, str) for v in note["bot_options"].values())):
+        raise DataError(Problem(str(path), f"no {NOTE} note of a game written by pnp play "
+                                           f"(bot, bot_options, seat, seed)", path=where))
+    return note
+
+
+def _from_session_file(path: Path, value: dict, out: Path | None) -> Session:
+    from pnp.games import GAMES
+
+    game = GAMES.get(value.get("game"))
+    note = _checked_note(path, value.get(NOTE), f"$.{NOTE}")
+    names, actions, rules = value.get("players"), value.get("actions"), value.get("rules")
+    if (game is None or game.id == LOG_GAME or not isinstance(names, list)
+            or not all(isinstance(n, str) for n in names)
+            or not game.players[0] <= len(names) <= game.players[1]
+            or len(set(names)) != len(names) or note["seat"] > len(names)
+            or not isinstance(actions, list) or not isinstance(rules, dict)):
+        raise DataError(Problem(str(path), "not a session file of pnp play (game, players, "
+                                           "rules, actions and a _play note)"))
+    _make_bot(game, note["bot"], note["bot_options"])
+    for n in names:
+        if _name_problem(n, names, 0):
+            raise DataError(Problem(str(path), f"player {shown(n)!r}: not a usable name",
+                                    path="$.players"))
+    from pnp.check import parse_rule_args
+
+    try:
+        rules = parse_rule_args(game.id, [f"{k}={v}" for k, v in rules.items()])
+    except PnpError as exc:
+        raise DataError([Problem(str(path), p.message, path="$.rules")
+                         for p in exc.problems]) from None
+    cfg = _config(game, names, rules)
+    record = path.with_name(path.name.removesuffix(".session.json") + ".json") \
+        if path.name.endswith(".session.json") else path.with_suffix(".record.json")
+    return Session(game.id, cfg, names, note["seat"] - 1, note["bot"],
+                   dict(note["bot_options"]), note["seed"], _out_path(out or record), rules,
+                   [_action(a) for a in actions], path)
+
+
+def _action(value: Any) -> Any:
+    """An action read back from JSON (lists become the engine's tuples)."""
+    if isinstance(value, list):
+        return tuple(_action(v) for v in value)
+    return value
+
+
+# --- playing ----------------------------------------------------------------------------
 
 def _play(session: Session) -> Path:
-    """Play to the end (or to an interruption) and write the log; its path."""
-    from pnp.games.majority2 import engine as m2
+    """Play to the end (or to an interruption) and write the record; its path."""
+    from pnp.games import get_game
     from pnp.games.match import Diverged, Match
 
-    bots = [None, None]
-    bots[1 - session.seat] = _check_bot(session.bot, session.options)
+    game = get_game(session.game_id)
+    bots = [_make_bot(game, session.bot, session.options)] * len(session.names)
+    bots[session.seat] = None
     try:
-        match = Match.resume(m2.ENGINE, session.cfg, bots, session.seed, session.actions,
-                             same=_same_answer)
-    except (Diverged, ValueError) as exc:
-        raise DataError(Problem(str(session.path), f"this log does not go on from its "
-                                                   f"seed and bot: {exc}")) from None
+        match = Match.resume(game.engine.ENGINE, session.cfg, bots, session.seed,
+                             session.actions, same=_same_answer(session.game_id))
+    except (ValueError, TypeError, KeyError, IndexError) as exc:  # IllegalAction too
+        kind = "does not go on from its seed and bot" if isinstance(exc, Diverged) else \
+            "holds an action that is not legal"
+        raise DataError(Problem(str(session.source or session.path),
+                                f"this game {kind}: {exc}")) from None
     entry = Entry()
     try:
         _turns(entry, match, session)
     except (KeyboardInterrupt, EOFError) as stop:
-        _write(session, match)
+        kept = _keep(session, match)
         typer.echo("", err=True)
         why = "Interrupted" if isinstance(stop, KeyboardInterrupt) else "The input ended"
-        typer.echo(f"{why}: the game so far is in {session.path}; go on with: "
-                   f"pnp play majority2 --resume {session.path}", err=True)
+        typer.echo(f"{why}: the game so far is in {kept}; go on with: "
+                   f"pnp play --resume {kept}", err=True)
         raise typer.Exit(INTERRUPTED if isinstance(stop, KeyboardInterrupt) else 2) \
             from None
-    return _write(session, match)
+    return _record(session, match)
 
 
-def _same_answer(st, mine, recorded) -> bool:
-    """Two actions a log writes alike (copies of one card) are the same answer."""
-    from pnp.games.majority2.answers import answer_key
-    from pnp.games.majority2.state import CHANCE
+def _same_answer(game_id: str):
+    """For The Majority 2: two actions a log writes alike (copies of one card) are one
+    answer (None elsewhere: the same action)."""
+    if game_id != LOG_GAME:
+        return None
 
-    if mine == recorded:
-        return True
-    if st.need[0] == CHANCE or recorded not in st.need[2]:
-        return False
-    return answer_key(st, mine) == answer_key(st, recorded)
+    def same(st, mine, recorded) -> bool:
+        from pnp.games.majority2.answers import answer_key
+        from pnp.games.majority2.state import CHANCE
+
+        if mine == recorded:
+            return True
+        if st.need[0] == CHANCE or recorded not in st.need[2]:
+            return False
+        return answer_key(st, mine) == answer_key(st, recorded)
+    return same
 
 
 def _turns(entry: Entry, match, session: Session) -> None:
-    from pnp.cli import play_view as view
-
-    names, seat = session.names, session.seat
-    entry.note(f"The Majority 2: {names[0]} (start player) against {names[1]}; seed "
+    table, names, seat = session.table, session.names, session.seat
+    engine = match.engine
+    entry.note(f"{names[seat]} plays {session.game_id} against {session.bot}; seed "
                f"{session.seed}.")
     while not match.over:
-        st = match.state
+        before = match.state
         if not match.persons_turn:
             action = match.automatic()
-            entry.note("  " + shown(view.step_line(st, action, names, seat)))
+            line = table.step(before, action, names, seat)
         else:
-            answers, words = view.choices(st, names)
-            if len(answers) == 1:
-                action = answers[0]
-                entry.note(f"  {shown(names[seat])}: {words[0]} (the only choice)")
+            only = table.single(before, names)
+            if only is not None:
+                action, words = only
+                line = f"  {names[seat]}: {words} (the only choice)"
             else:
-                entry.note("\n".join(view.table_lines(st, names, seat)))
-                action = _ask(entry, st, names, answers, words)
+                entry.note("\n".join(table.lines(before, names, seat)))
+                action, line = table.ask(entry, before, names), None
         match.apply(action)
-    entry.note("\n".join(view.table_lines(match.state, names, seat)))
-    entry.note(view.result_line(match.state, names))
+        revealed = table.reveal(before, action, match.state, names)
+        for text in (line, revealed):
+            for part in (text or "").splitlines():
+                entry.note(shown(part))
+    entry.note("\n".join(table.lines(match.state, names, seat)))
+    entry.note(table.result(engine.returns(match.state), names))
 
 
-def _ask(entry: Entry, st, names: list[str], answers: list, words: list[str]) -> Any:
-    from pnp.games.majority2 import table
-
-    entry.note("\n".join(f"  {i}. {w}" for i, w in enumerate(words, 1)))
-
-    def parse(raw: str) -> Any:
-        if raw.isdigit() and 1 <= int(raw) <= len(answers):
-            return answers[int(raw) - 1]
-        if raw in words:
-            return answers[words.index(raw)]
-        raise ValueError(f"type a number from 1 to {len(answers)} (Ctrl-C stops and keeps "
-                         f"the game)")
-    return entry.ask(f"{table.question(st, names)} (1-{len(answers)})", parse)
-
-
-def _write(session: Session, match) -> Path:
+def _keep(session: Session, match) -> Path:
+    """The game so far: The Majority 2's unfinished log, else a session file."""
     from pnp.content.output import write_text
-    from pnp.games.majority2 import engine as m2
-    from pnp.games.majority2 import table
+    from pnp.games.majority2.table import as_json
 
-    claimed = dict(zip(session.names, m2.scores(match.state), strict=True)) \
-        if match.over else {}
-    record = table.finished_log(session.cfg, match.actions, session.names, claimed,
-                                session.rules)
+    if session.game_id == LOG_GAME:
+        return _record(session, match)
+    doc = {"format": SESSION_FORMAT, "game": session.game_id, "players": session.names,
+           "rules": session.rules, NOTE: session.note(),
+           "actions": [as_json(a) for a in match.actions]}
+    return write_text(session.session_path,
+                      json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+
+
+def _record(session: Session, match) -> Path:
+    """The record `pnp check` reads, with the `_play` note."""
+    from pnp.content.output import write_text
+    from pnp.games import get_game
+    from pnp.games.engine import PlayedGame
+
+    game = get_game(session.game_id)
+    if session.game_id == LOG_GAME:
+        from pnp.games.majority2 import engine as m2
+        from pnp.games.majority2 import table
+
+        claimed = dict(zip(session.names, m2.scores(match.state), strict=True)) \
+            if match.over else {}
+        record = table.finished_log(session.cfg, match.actions, session.names, claimed,
+                                    session.rules)
+    else:
+        played = PlayedGame(tuple(match.actions), match.state,
+                            game.engine.ENGINE.returns(match.state))
+        record = game.to_record(session.cfg, played, session.names)
     record[NOTE] = session.note()
-    return write_text(session.path, json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+    path = write_text(session.path, json.dumps(record, indent=1, ensure_ascii=False) + "\n")
+    if session.game_id != LOG_GAME:
+        session.session_path.unlink(missing_ok=True)  # finished: nothing left to resume
+    return path

@@ -1,5 +1,6 @@
 """What `pnp play majority2` shows a person: the table as they see it from their seat, each
-step in words (the bot's face-down cards kept face down), and the legal choices.
+step in words (the bot's face-down cards kept face down), and the legal choices (the other
+games' tables are in `play_tables.py`).
 
 Words and choices come from the library's table module (`games/majority2/table.py`, as for
 `pnp check --new --log` and the web app); what a seat sees from `information.py` (as for
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.games.majority2 import engine as m2
+from pnp.cli.play_tables import numbered, result_text
 from pnp.games.majority2 import table
 from pnp.games.majority2.information import hidden_from
 from pnp.games.majority2.state import State
@@ -66,9 +67,31 @@ def choices(st: State, names: Sequence[str]) -> tuple[list, list[str]]:
     return answers, [table.label(st, a, names) for a in answers]
 
 
-def result_line(st: State, names: Sequence[str]) -> str:
-    outcome = m2.returns(st)
-    scores = ", ".join(f"{n} {s}" for n, s in zip(names, outcome.scores, strict=True))
-    won = " and ".join(names[w] for w in outcome.winners)
-    why = f" ({outcome.tie_break})" if outcome.tie_break else ""
-    return f"Final scores: {scores}. {won} win{'s' if len(outcome.winners) == 1 else ''}{why}."
+class Majority2Table:
+    """The Majority 2 for `pnp play`: the functions above, as the other games' tables."""
+
+    game_id = "majority2"
+
+    def config(self, engine_module, content, players: int, rules: dict):
+        return engine_module.make_config(content, rules=rules, round_limit=None)
+
+    def lines(self, st: State, names: Sequence[str], seat: int) -> list[str]:
+        return table_lines(st, names, seat)
+
+    def step(self, st: State, action: tuple, names: Sequence[str], seat: int) -> str:
+        return "  " + step_line(st, action, names, seat)
+
+    def reveal(self, before, action, after, names) -> None:
+        return None
+
+    def single(self, st: State, names: Sequence[str]):
+        """The one legal answer and its words, or None when there is a choice."""
+        answers, words = choices(st, names)
+        return (answers[0], words[0]) if len(answers) == 1 else None
+
+    def ask(self, entry, st: State, names: Sequence[str]):
+        answers, words = choices(st, names)
+        return numbered(entry, table.question(st, names), answers, words)
+
+    def result(self, outcome, names: Sequence[str]) -> str:
+        return result_text(outcome, names, "scores")
