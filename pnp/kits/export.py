@@ -25,7 +25,7 @@ from pnp.render.geometry import Size, card_size, check_margins
 from pnp.render.images import ImageSettings
 from pnp.render.layout import LayoutSet, layout_set
 from pnp.render.model import Deck
-from pnp.render.raster import rasterise, save_pngs
+from pnp.render.raster import rasterise, round_cut, save_pngs
 from pnp.render.single import ORDERS, face_pages, render_single_cards
 
 MIN_DPI, MAX_DPI = 72, 1200
@@ -237,7 +237,10 @@ def face_images(job: FaceJob) -> Iterator:
 
 def write_pngs(task: PngTask) -> None:
     """Worker: one PNG (recording its DPI) per face of the task."""
-    save_pngs(face_images(task.job), task.targets, task.job.dpi)
+    images = face_images(task.job)
+    if task.job.deck.shape == "circle":
+        images = (round_cut(image) for image in images)
+    save_pngs(images, task.targets, task.job.dpi)
 
 
 def _runs(count: int, workers: int) -> list[tuple[int, ...]]:

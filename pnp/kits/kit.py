@@ -39,7 +39,11 @@ def render_kit(path: Path, printables: Sequence, documents: Sequence[Callable[[]
     the parts), then the documents' bytes, each part read back and joined by pypdf."""
     from pypdf import PdfReader, PdfWriter
 
-    duplex = options.backs in ("duplex-long", "duplex-short")
+    # A kit with no card that has a back (Majority Rules!: dice nets and dividers) is
+    # printed single-sided: no blank pages to start each sheet on a front.
+    two_sided = options.backs != "none" and any(
+        isinstance(p, Deck) and p.double_sided for p in printables)
+    duplex = two_sided and options.backs in ("duplex-long", "duplex-short")
     writer = PdfWriter()
     count = sheets = 0
     for index, part in enumerate(kit_parts(printables)):
@@ -64,7 +68,7 @@ def render_kit(path: Path, printables: Sequence, documents: Sequence[Callable[[]
     _print_at_actual_size(writer)
     out = io.BytesIO()
     writer.write(out)
-    printing = options.backs if options.backs != "none" else "single-sided"
+    printing = options.backs if two_sided else "single-sided"
     return out.getvalue(), FileSummary(path, len(writer.pages), count, "item", printing)
 
 

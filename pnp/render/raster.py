@@ -66,6 +66,20 @@ def _top_left(bitmap, size: tuple[int, int]):
     return image.crop((0, 0, *size)) if image.size != size else image
 
 
+def round_cut(image):
+    """A round token's image, transparent outside its circle (the circle of trim +
+    bleed that fills the image), so it does not show white corners where it is placed.
+    The edge is drawn at 4 × size and scaled down: smooth, and the same every time."""
+    from PIL import Image, ImageDraw
+
+    width, height = image.size
+    mask = Image.new("L", (width * 4, height * 4), 0)
+    ImageDraw.Draw(mask).ellipse((0, 0, width * 4 - 1, height * 4 - 1), fill=255)
+    cut = image.convert("RGBA")
+    cut.putalpha(mask.resize((width, height), Image.Resampling.LANCZOS))
+    return cut
+
+
 def save_png(image, path: Path, dpi: int) -> Path:
     """Write `image` atomically as a PNG whose pHYs chunk says `dpi`."""
     with atomic_path(path) as tmp:

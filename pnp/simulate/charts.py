@@ -106,9 +106,15 @@ def _seats(summary: dict) -> Any:
     ax.axhline(fair, color=QUIET, linestyle="--", linewidth=1, label="equal share")
     ax.set_ylabel("share of games")
     ax.set_ylim(0, min(1, max(r["high"] for r in rates) * 1.15 + 0.02))
-    ax.legend(loc="upper right", frameon=False)
+    _legend_outside(fig)
     ax.set_title("Sole wins by seat (seat 1 plays first) and shared victories, 95 % Wilson")
     return fig
+
+
+def _legend_outside(fig) -> None:
+    """The legend under the plot, outside it: inside, it sat on the tallest bar whenever
+    that bar was where the legend went."""
+    fig.legend(loc="outside lower center", ncols=2, frameon=False)
 
 
 def _rounds(summary: dict) -> Any:
@@ -122,7 +128,7 @@ def _rounds(summary: dict) -> Any:
     ax.axvline(rounds["mean"], color=ALERT, linewidth=1)
     ax.set_xlabel("rounds in the game")
     ax.set_ylabel("games")
-    ax.legend(loc="upper right", frameon=False)
+    _legend_outside(fig)
     ax.set_title("Rounds per game")
     return fig
 
