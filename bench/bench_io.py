@@ -60,6 +60,25 @@ def run() -> None:
         warm = _median_ms(lambda: sources.load_source(copy, "majority2-cards"))
     print(f"load members.json: validated        {cold:8.2f} ms")
     print(f"load members.json: remembered       {warm:8.2f} ms")
+    _huge_log()
+
+
+def _huge_log() -> None:
+    """`pnp validate` of a game log with 1,000,000 empty rounds (the schema allows
+    100,000): refused on the list's length, not after reading every round (was 55 s)."""
+    import json
+
+    from pnp.validate import validate_file
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "log.json"
+        path.write_text(json.dumps({"game": "majority2", "players": ["Ana", "Bo"], "seed": 1,
+                                    "rounds": [{}] * 1_000_000}), encoding="utf-8")
+        start = time.process_time()
+        report = validate_file(path)
+        spent = time.process_time() - start
+    assert not report.ok
+    print(f"validate a 1,000,000-round log      {spent:8.2f} s CPU   (target: under 5 s)")
 
 
 if __name__ == "__main__":

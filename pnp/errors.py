@@ -41,6 +41,11 @@ class Location:
         return Problem(self.file, message, line=self.line, path=self.path)
 
 
+MAX_REPORTED = 100
+"""Most problems reported for one file: past that they are counted, not listed (a file of
+300,000 wrong values would otherwise print 300,000 lines)."""
+
+
 class PnpError(Exception):
     """Input the toolkit cannot use; carries every problem found, not just the first."""
 

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 import typer
 
-from pnp.errors import PnpError, Problem
+from pnp.errors import MAX_REPORTED, PnpError, Problem
 
 app = typer.Typer(
     name="pnp",
@@ -40,8 +40,16 @@ def say(text: str, err: bool = False) -> None:
 
 
 def print_problems(problems: list[Problem], label: str = "error") -> None:
+    """Each problem on a line, at most MAX_REPORTED per file; the rest of a file's are
+    counted in one line after them."""
+    shown_per_file: dict[str, int] = {}
     for problem in problems:
-        say(f"{label}: {problem}", err=True)
+        count = shown_per_file[problem.file] = shown_per_file.get(problem.file, 0) + 1
+        if count <= MAX_REPORTED or not problem.file:
+            say(f"{label}: {problem}", err=True)
+    for file, count in shown_per_file.items():
+        if count > MAX_REPORTED and file:
+            say(f"{label}: {file}: {count - MAX_REPORTED} more not shown", err=True)
 
 
 @contextmanager

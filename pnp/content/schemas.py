@@ -7,6 +7,7 @@ copies anywhere on disk keep working.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from functools import cache
@@ -14,7 +15,7 @@ from importlib import resources
 
 from pnp.content import fastschema, validcache
 from pnp.content.jsonfile import JsonDoc, child_path
-from pnp.errors import Problem, UsageError
+from pnp.errors import MAX_REPORTED, Problem, UsageError
 
 _SUFFIX = ".schema.json"
 
@@ -162,19 +163,66 @@ def _verdict(name: str):
 
 
 def schema_problems(doc: JsonDoc, name: str) -> list[Problem]:
-    """Every schema error in `doc`, located by JSON path and line, in document order. A
-    value that passed this schema in an earlier run is not validated again (validcache);
-    the verdict comes from the compiled schema (fastschema), and only an invalid document
-    goes through jsonschema, which words its errors."""
+    """Every schema error in `doc` (up to MAX_REPORTED), located by JSON path and line,
+    in document order. A value that passed this schema in an earlier run is not validated
+    again (validcache); the verdict comes from the compiled schema (fastschema), and only
+    an invalid document goes through jsonschema, which words its errors. A list longer
+    than its schema allows is reported alone, before anything else is read: validating a
+    million entries only to say "at most 100,000" would take minutes."""
     if validcache.passed_before(name, doc.value):
         return []
     check = _verdict(name)
-    problems = [] if check is not None and check(doc.value) else [
-        Problem(doc.file, _message_of(err), line=_line_of(doc, err), path=_path_of(err))
-        for err in _errors(doc, name)]
+    if check is not None and check(doc.value):
+        validcache.remember_pass(name, doc.value)
+        return []
+    too_long = _too_long(doc, load_schema(name), name, "$", doc.value)
+    if too_long:
+        return too_long
+    errors, more = _errors(doc, name, with_more=True)
+    problems = [Problem(doc.file, _message_of(err), line=_line_of(doc, err),
+                        path=_path_of(err)) for err in errors]
+    if more:  # on the last listed line, so it stays last when problems are sorted
+        problems.append(Problem(doc.file, f"more problems not listed: fix these "
+                                          f"{len(errors)} and check again",
+                                line=max((p.line or 0 for p in problems), default=None)))
     if not problems:
         validcache.remember_pass(name, doc.value)
     return problems
+
+
+def _too_long(doc: JsonDoc, schema: dict, name: str, path: str, value) -> list[Problem]:
+    """Lists longer than their schema's `maxItems`, found by following only `properties`,
+    `items` and `$ref` (a cheap walk, no validation)."""
+    schema = _resolved(schema, name)
+    if isinstance(value, list):
+        limit = schema.get("maxItems")
+        if limit is not None and len(value) > limit:
+            return [Problem(doc.file, f"{len(value)} entries; at most {limit} allowed",
+                            line=doc.line_of(path), path=path)]
+        items = schema.get("items")
+        if isinstance(items, dict):
+            return [p for i, v in enumerate(value) if isinstance(v, dict | list)
+                    for p in _too_long(doc, items, name, child_path(path, i), v)]
+    elif isinstance(value, dict):
+        props = schema.get("properties", {})
+        return [p for key, v in value.items()
+                if key in props and isinstance(v, dict | list)
+                for p in _too_long(doc, props[key], name, child_path(path, key), v)]
+    return []
+
+
+def _resolved(schema: dict, name: str) -> dict:
+    """`schema` with a `$ref` (to this schema or another shipped one) followed."""
+    seen = 0
+    while isinstance(schema, dict) and "$ref" in schema and seen < 10:
+        target, _, pointer = schema["$ref"].partition("#")
+        if target:
+            name = target[: -len(_SUFFIX)] if target.endswith(_SUFFIX) else name
+        node = load_schema(name)
+        for part in (p for p in pointer.split("/") if p):
+            node = node.get(part, {}) if isinstance(node, dict) else {}
+        schema, seen = node, seen + 1
+    return schema if isinstance(schema, dict) else {}
 
 
 def _line_of(doc: JsonDoc, err) -> int | None:
@@ -190,6 +238,8 @@ def without_unknown_keys(doc: JsonDoc, name: str) -> JsonDoc | None:
     None. A typo'd key is reported, but the checks that need a valid file (names, card
     ids, one file against another) can still run on the rest, so every problem of the
     file is reported at once instead of one per run."""
+    if _too_long(doc, load_schema(name), name, "$", doc.value):
+        return None
     errors = _errors(doc, name)
     if not errors or any(e.validator != "additionalProperties" for e in errors):
         return None
@@ -204,10 +254,16 @@ def without_unknown_keys(doc: JsonDoc, name: str) -> JsonDoc | None:
     return None if _errors(pruned, name) else pruned
 
 
-def _errors(doc: JsonDoc, name: str) -> list:
-    """The errors worth showing, `oneOf` failures explained, in the file's line order."""
-    errors = _best_errors(list(_validator(name).iter_errors(doc.value)))
-    return sorted(errors, key=lambda e: (_line_of(doc, e) or 0, _error_sort_key(e)))
+def _errors(doc: JsonDoc, name: str, with_more: bool = False):
+    """The errors worth showing (the first MAX_REPORTED - 1 jsonschema finds), `oneOf`
+    failures explained, in the file's line order; with `with_more`, also whether there
+    are more."""
+    room = MAX_REPORTED - 1  # and a line saying there are more
+    found = _validator(name).iter_errors(doc.value)
+    errors = _best_errors(list(itertools.islice(found, room)))
+    errors = sorted(errors, key=lambda e: (_line_of(doc, e) or 0, _error_sort_key(e)))
+    more = len(errors) > room or next(found, None) is not None
+    return (errors[:room], more) if with_more else errors[:room]
 
 
 def _error_sort_key(err) -> tuple:
