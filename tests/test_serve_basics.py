@@ -4,6 +4,7 @@ against the real uvicorn process."""
 from __future__ import annotations
 
 import json
+from urllib.parse import urlparse
 
 import pytest
 
@@ -71,6 +72,8 @@ def test_a_body_over_the_cap_is_413(local):
 def test_a_shared_server_needs_its_token():
     with served("--host", "0.0.0.0") as shared:
         assert shared.token and f"?token={shared.token}" in shared.printed
+        host = urlparse(shared.printed).hostname
+        assert host not in ("0.0.0.0", "127.0.0.1")  # an address the phones can open
         html = {"Accept": "text/html"}
         status, _, body = request(shared.url("/", token=False), headers=html)
         assert status == 403 and b"access token" in body

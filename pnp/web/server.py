@@ -72,16 +72,41 @@ def public_url(sock: socket.socket, host: str, token: str | None) -> str:
 
 
 def _lan_address() -> str | None:
-    """This machine's first non-loopback IPv4 address, from its own name (no traffic)."""
-    try:
-        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)
-    except OSError:
-        return None
-    for info in infos:
-        address = info[4][0]
+    """This machine's first non-loopback IPv4 address: its network interfaces' (Linux), else
+    what its own name resolves to. Nothing is sent anywhere to find it."""
+    for address in _interface_addresses() + _name_addresses():
         if not ipaddress.ip_address(address).is_loopback:
             return address
     return None
+
+
+def _interface_addresses() -> list[str]:
+    """Each network interface's IPv4 address (SIOCGIFADDR; empty where unsupported)."""
+    try:
+        import fcntl
+        import struct
+
+        names = [name for _, name in socket.if_nameindex()]
+    except (ImportError, OSError, AttributeError):
+        return []
+    found = []
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        for name in names:
+            try:
+                packed = fcntl.ioctl(probe.fileno(), 0x8915,
+                                     struct.pack("256s", name[:15].encode()))
+            except OSError:
+                continue
+            found.append(socket.inet_ntoa(packed[20:24]))
+    return found
+
+
+def _name_addresses() -> list[str]:
+    try:
+        return [info[4][0] for info in
+                socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    except OSError:
+        return []
 
 
 def terminal_qr(url: str) -> str:
