@@ -4,7 +4,8 @@ for previews (`art/`, by content hash) with the images prepared from them (`cach
 
 Nothing a request sends ever names a path here: uploads get fixed names inside their own
 job folder, pictures are found by their hash. The folder is `PNP_STUDIO_TMP` when set
-(a test looks into it), else a new temporary folder, removed when the server stops.
+(a test looks into it; job folders left there by a server that was killed are removed at
+start), else a new temporary folder, removed when the server stops.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ def root() -> Path:
             if given:
                 folder = Path(given)
                 folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+                # Job folders of a server that was killed mid-request: nobody's now.
+                shutil.rmtree(folder / "jobs", ignore_errors=True)
             else:
                 folder = Path(tempfile.mkdtemp(prefix="pnp-studio-"))
                 atexit.register(shutil.rmtree, folder, True)
