@@ -252,3 +252,58 @@ def test_a_log_leaving_out_all_it_may_replays_the_same_game(tmp_path, seed):
     assert verdict.ok, verdict.violations
     assert verdict.detail["end"] == played.outcome.end
     assert tuple(p.total for p in verdict.players) == played.outcome.scores
+
+
+def _bare_ghosts(st, seat, col) -> list[int]:
+    column = st.cols[seat * 3 + col - 1]
+    return [p for p, e in enumerate(column) if e[1] is None and st.cfg.magnet[e[0]]]
+
+
+def _disc_on_one_of_two_players_bare_ghosts(st, action):
+    """The active player's bare Ghost takes a disc in a column holding a bare Ghost of
+    each player."""
+    if st.need[1] != "disc" or action[2] == "area":
+        return False
+    column = st.cols[action[1] * 3 + action[2] - 1]
+    bare = _bare_ghosts(st, action[1], action[2])
+    return len(bare) == 2 and {column[p][2] for p in bare} == {0, 1}
+
+
+def test_the_other_players_bare_ghost_is_not_read_as_the_active_players(tmp_path):
+    log, st, action, (r, keys, i) = find_decision(_disc_on_one_of_two_players_bare_ghosts)
+    _, seat, col, mine, colour = action
+    other = next(p for p in _bare_ghosts(st, seat, col) if p != mine)
+    assert {o[3] for o in st.need[2] if o[1:3] == (seat, col)} == {mine}  # engine's ruling
+    assert check(tmp_path, log).ok
+    choice = section_of(log, r, keys)["choices"][i]
+    assert choice == {"player": NAMES[seat], "column": col, "card": "ghost",
+                      "position": mine + 1, "disc": colour}
+    choice["position"] = other + 1
+    verdict = check(tmp_path, log)
+    assert wheres(verdict) == [path_of(r, keys, i)]
+    assert (f"{NAMES[seat]}'s column {col} holds two bare Ghosts: the disc must go to "
+            f"{NAMES[st.active]}'s own (the active player's)") in verdict.violations[0].message
+    del choice["position"]  # the first Ghost of the column is meant, and judged
+    verdict = check(tmp_path, log)
+    assert verdict.ok is (mine < other)
+    assert wheres(verdict) == ([] if mine < other else [path_of(r, keys, i)])
+
+
+def _twin_of_a_listed_option(st, action):
+    """An option standing for several copies (weight > 1) of a card in a column or score
+    area, chosen: a log may name any of the copies."""
+    if st.need[1] not in ("target", "disc") or st.weights is None:
+        return False
+    k = st.need[2].index(action)
+    return st.weights[k] > 1 and action[0] == "target"
+
+
+def test_a_copy_the_engine_lists_once_may_be_named_by_its_own_position(tmp_path):
+    log, st, action, (r, keys, i) = find_decision(_twin_of_a_listed_option, seeds=range(200))
+    _, seat, place, pos = action
+    cards = st.areas[seat] if place == "area" else st.cols[seat * 3 + place - 1]
+    twin = max(p for p, entry in enumerate(cards) if entry[:2] == cards[pos][:2])
+    assert twin != pos and ("target", seat, place, twin) not in st.need[2]
+    section_of(log, r, keys)["choices"][i]["position"] = twin + 1
+    verdict = check(tmp_path, log)
+    assert verdict.ok, verdict.violations

@@ -130,12 +130,19 @@ def _card_choice(st: State, item: Any, names: list[str]) -> tuple:
 
 def _canonical(st: State, action: tuple) -> tuple:
     """The legal option that stands for the same answer (a copy of the named card), or the
-    action itself."""
-    options = st.need[2]
-    if action in options:
+    action itself (judged, and refused if it is not legal).
+
+    Only an option standing for several copies (weight > 1: the engine lists equally legal
+    copies once) stands for the named one. Where the engine lists every legal card, a card
+    it leaves out is not legal even when a copy of it is: of two bare Ghosts in a column,
+    only the active player's takes the disc, and the other one named is illegal, not read
+    as its twin (majority2-engine.md: "no other matching card is substituted")."""
+    options, weights = st.need[2], st.weights
+    if action in options or weights is None:
         return action
     key = answer_key(st, action)
-    return next((a for a in options if answer_key(st, a) == key), action)
+    return next((a for a, n in zip(options, weights, strict=True)
+                 if n > 1 and answer_key(st, a) == key), action)
 
 
 def column_name(column: Any) -> str:
@@ -204,11 +211,29 @@ def _why(st: State, action: tuple, names: list[str]) -> str:
         return ""
     if column[pos][1]:
         return ": that card already carries a disc"
-    if any(e[1] is None and cfg.magnet[e[0]] for e in column) and not cfg.magnet[column[pos][0]]:
-        return f": {name}'s column {place} holds a bare Ghost, which must take the disc"
-    if frame[0] == "discs" and (seat, place, pos) not in disc_targets(st, frame[2]):
+    targets = disc_targets(st, frame[2])  # a disc is placed by a "discs" frame only
+    if not any(t[:2] == (seat, place) for t in targets):
+        return f": this ability cannot put a disc in {name}'s column {place}"
+    ghost = _why_ghost(st, column, pos, f"{name}'s column {place}", names)
+    if ghost:
+        return ghost
+    if (seat, place, pos) not in targets:
         return ": this ability cannot put a disc on that card"
     return _why_colour(st, frame, action[4])
+
+
+def _why_ghost(st: State, column: list, pos: int, where: str, names: list[str]) -> str:
+    """A disc meant for a column with a bare Ghost goes to that Ghost; with a bare Ghost of
+    each player there, to the active player's."""
+    magnet = st.cfg.magnet
+    bare = [e for e in column if e[1] is None and magnet[e[0]]]
+    if bare and not magnet[column[pos][0]]:
+        return f": {where} holds a bare Ghost, which must take the disc"
+    owners = [e[2] for e in bare]
+    if column[pos][2] != st.active and owners.count(st.active) == 1:
+        return (f": {where} holds two bare Ghosts: the disc must go to "
+                f"{names[st.active]}'s own (the active player's)")
+    return ""
 
 
 def _why_area(st: State, frame: tuple, action: tuple, name: str) -> str:
