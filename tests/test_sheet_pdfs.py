@@ -195,8 +195,8 @@ def test_letter_and_a4_still_exact():
 @pytest.mark.parametrize(("args", "message"), [
     (["--paper", "60x80"], "a 63 × 88 mm card does not fit 60x80; --paper a6 holds it"),
     (["--paper", "100x150", "-c", "player-aid", "--backs", "fold"],
-     "nothing to build on 100x150: Player aid (player-aid): left out: a 70 × 120 mm card "
-     "does not fit 100x150 twice (front and back); --paper a5 holds it"),
+     "nothing to build on 100x150: majority2: Player aid (player-aid): left out: a 70 × 120 mm "
+     "card does not fit 100x150 twice (front and back); --paper a5 holds it"),
     (["--paper", "10x10"], "each side must be 50–2000 mm"),
     (["--paper", "huge"], "unknown paper 'huge'; use a3, a4, a5, a6, b5, letter, legal, tabloid"),
 ])

@@ -39,10 +39,29 @@ def test_a6_leaves_out_the_dividers_naming_a_paper_that_fits(cli, tmp_path):
     result = cli("build", "majority-rules", "-c", "dice", "-c", "dividers", "--paper", "a6",
                  "--out", tmp_path, "--no-gallery")
     assert result.exit_code == 0, result.stderr
-    assert "warning: Screen dividers (dividers): left out: a 250 × 120 mm piece does not " \
-           "fit a6; --paper letter holds it" in result.stderr
+    assert "warning: majority-rules: Screen dividers (dividers): left out: a 250 × 120 mm " \
+           "piece does not fit a6; --paper letter holds it" in result.stderr
     assert (tmp_path / "majority-rules" / "dice.pdf").is_file()
     assert not (tmp_path / "majority-rules" / "dividers.pdf").exists()
+
+
+def test_each_game_says_what_it_leaves_out(cli, tmp_path):
+    """Games share file and component names (every game has a quick reference and a tuck
+    box): each game's left-out piece is its own warning, naming the game (one name used to
+    hide the others)."""
+    games = ("majority", "majority2", "majority-rules", "d20-stacks")
+    result = cli("build", "--paper", "a6", "-c", "quick-reference", "--out", tmp_path,
+                 "--no-gallery")
+    assert result.exit_code == 2
+    for game in games:
+        assert f"{game}/quick-reference.pdf: left out: it does not fit one a6 page" in \
+            result.stderr, game
+    boxed = ("majority", "majority2", "d20-stacks")  # Majority Rules! has no card deck
+    result = cli("build", *boxed, "-c", "tuck-box", "--paper", "a6", "--out", tmp_path,
+                 "--no-gallery")
+    assert result.exit_code == 2
+    for game in boxed:
+        assert f"{game}: Tuck boxes (tuck-box): left out:" in result.stderr, game
 
 
 def test_nothing_that_fits_is_exit_2(cli, tmp_path):

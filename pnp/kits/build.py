@@ -32,6 +32,10 @@ from pnp.render.printables import check_file, fits_paper, paper_note, render_fil
 from pnp.render.sheets import SheetWords
 from pnp.render.tuckbox import tuck_boxes
 
+# What a paper too small leaves out: (game, component id or file name) -> (its component,
+# the warning)
+LeftOut = dict[tuple[str, str], tuple[str, Problem]]
+
 
 def plan_build(request: BuildRequest,
                notes: list[Problem] | None = None) -> list[PlannedFile]:
@@ -40,14 +44,14 @@ def plan_build(request: BuildRequest,
     when that leaves nothing of what `-c` asked for)."""
     _check_options(request)
     planned: list[PlannedFile] = []
-    left_out: dict[str, tuple[str, Problem]] = {}
+    left_out: LeftOut = {}
     for game_id in request.game_ids:
         planned += _game_files(game_id, request, left_out)
     if request.components:
         planned = _select(planned, request, left_out)
     if notes is not None:
         wanted = set(request.components)
-        notes += [note for name, (component, note) in left_out.items()
+        notes += [note for (_, name), (component, note) in left_out.items()
                   if not wanted or {name, component} & wanted]
     return planned
 
@@ -236,9 +240,10 @@ def buildable_components(game_id: str, request: BuildRequest) -> list[Buildable]
 
 
 def _game_files(game_id: str, request: BuildRequest,
-                left_out: dict[str, tuple[str, Problem]] | None = None) -> list[PlannedFile]:
-    """The game's files; what cannot fit the paper goes to `left_out`: its name (a
-    component id or file name) -> (its component, the warning)."""
+                left_out: LeftOut | None = None) -> list[PlannedFile]:
+    """The game's files; what cannot fit the paper goes to `left_out`: (the game, its
+    name: a component id or file name) -> (its component, the warning naming the game:
+    several games may leave out a piece of the same name, and each is said)."""
     left_out = {} if left_out is None else left_out
     game = get_game(game_id)
     content = _content(game_id, request)
@@ -247,15 +252,18 @@ def _game_files(game_id: str, request: BuildRequest,
         if fits_paper(printable, request.options):
             decks.append(printable)
         else:
-            left_out[printable.id] = (printable.id, paper_note(printable, request.options))
+            note = paper_note(printable, request.options)
+            left_out[game_id, printable.id] = (
+                printable.id, Problem(note.file, f"{game_id}: {note.message}"))
     words = _sheet_words(game, content)
-    documents = _documents_on_paper(document_files(game_id, request), request, left_out)
+    documents = _documents_on_paper(game_id, document_files(game_id, request), request,
+                                    left_out)
     files = _deck_files(game_id, words, decks, request) + documents
     return files + [_kit_file(game_id, words, decks, files, request)]
 
 
-def _documents_on_paper(files: list[PlannedFile], request: BuildRequest,
-                        left_out: dict[str, tuple[str, Problem]]) -> list[PlannedFile]:
+def _documents_on_paper(game_id: str, files: list[PlannedFile], request: BuildRequest,
+                        left_out: LeftOut) -> list[PlannedFile]:
     """On a paper smaller than A4, the documents that cannot fit one page even at the
     smallest size (a quick reference, a score pad) are left out, not the whole build.
     They are rendered here to know (the build then writes those very bytes); on A4 and
@@ -270,8 +278,9 @@ def _documents_on_paper(files: list[PlannedFile], request: BuildRequest,
             continue
         problems = f.check()
         if problems and all("does not fit on one" in p.message for p in problems):
-            left_out[f.path.stem] = (f.components[0], Problem(
-                "", f"{f.path.name}: left out: it does not fit one {request.options.paper} "
+            left_out[game_id, f.path.stem] = (f.components[0], Problem(
+                "", f"{game_id}/{f.path.name}: left out: it does not fit one "
+                    f"{request.options.paper} "
                     "page even with text at 72 % size; --paper a4 holds it"))
         else:
             kept.append(f)
@@ -331,7 +340,7 @@ def _deck_files(game_id: str, title: str | SheetWords, decks: list,
 
 
 def _select(planned: list[PlannedFile], request: BuildRequest,
-            left_out: dict[str, tuple[str, Problem]]) -> list[PlannedFile]:
+            left_out: LeftOut) -> list[PlannedFile]:
     """The files holding the requested components; a name may be a component id
     (`point-cards-5`) or the file name users see (`point-cards`, `tokens`, `rules-it`).
     A component left out for the paper is not unknown; when it is all there was to
@@ -339,7 +348,8 @@ def _select(planned: list[PlannedFile], request: BuildRequest,
     known = sorted({c for f in planned for c in f.components})
     stems = sorted({f.path.stem for f in planned} - set(known))
     unknown = [c for c in request.components
-               if c not in known and c not in stems and c not in left_out
+               if c not in known and c not in stems
+               and c not in {name for _, name in left_out}
                and c not in {component for component, _ in left_out.values()}]
     if unknown:
         raise UsageError(f"unknown component(s) {', '.join(unknown)}; known for "
@@ -348,7 +358,7 @@ def _select(planned: list[PlannedFile], request: BuildRequest,
     wanted = set(request.components)
     chosen = [f for f in planned if set(f.components) & wanted or f.path.stem in wanted]
     if not chosen or all(f.path.stem == KIT_NAME for f in chosen) and wanted - {KIT_NAME}:
-        said = "; ".join(note.message for name, (component, note) in left_out.items()
+        said = "; ".join(note.message for (_, name), (component, note) in left_out.items()
                          if {name, component} & wanted)
         raise UsageError(f"nothing to build on {request.options.paper}: {said}")
     return chosen
