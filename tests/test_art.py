@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import math
 from pathlib import Path
 
 import pypdfium2
@@ -488,7 +489,9 @@ def test_tts_export_shows_the_art(cli, tmp_path):
 def test_relative_art_paths_are_read_from_where_they_were_given(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     ART.make(Path("my-art"))
-    assert cli("validate", "my-art/my-promos.json").exit_code == 0
+    validated = cli("validate", "my-art/my-promos.json")
+    assert validated.exit_code == 0
+    assert "warning" not in validated.stderr  # the example promo's ability is played too
     result = cli("build", "majority2", "--art", "my-art/", "--promos", "my-art/my-promos.json",
                  "--out", "out", "--no-gallery")
     assert result.exit_code == 0, result.stderr
@@ -516,3 +519,14 @@ def test_the_gallery_thumbnails_show_the_art(cli, tmp_path):
         rgb = thumb.convert("RGB")
         centre = rgb.getpixel((rgb.width // 4, rgb.height // 4))
         assert centre == pytest.approx((200, 20, 160), abs=10)   # a back, in the art's colour
+
+
+def test_example_back_keeps_its_title_inside_the_ring():
+    """The README's example back: the white title sits inside the gold ring, not over it."""
+    back = ART.card_back().convert("RGB")
+    width, height = back.size
+    inner = width // 4 - width // 30
+    pixels = back.load()
+    white = [(x, y) for x in range(width) for y in range(height) if min(pixels[x, y]) > 200]
+    assert white
+    assert max(math.hypot(x - width / 2, y - height / 2) for x, y in white) < inner

@@ -77,10 +77,20 @@ def card_back(size: tuple[int, int] = BACK) -> Image.Image:
         draw.line([(x, height), (x + height, 0)], fill=(92, 72, 128), width=3)
     r = width // 4
     cx, cy = width // 2, height // 2
-    draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=(242, 201, 76), width=width // 30)
+    ring = width // 30
+    draw.ellipse([cx - r, cy - r, cx + r, cy + r], outline=(242, 201, 76), width=ring)
     draw.text((cx, cy), "THE MAJORITY 2", fill=(255, 255, 255), anchor="mm",
-              font=_font(max(10, width // 14)))
+              font=_fitting_font(draw, "THE MAJORITY 2", 1.6 * (r - ring)))
     return image
+
+
+def _fitting_font(draw: ImageDraw.ImageDraw, text: str, room: float):
+    """The largest font (from a sixth of the room's width down) whose `text` is at
+    most `room` px wide, so the back's title stays inside its ring."""
+    size = max(10, round(room / 6))
+    while size > 10 and draw.textlength(text, font=_font(size)) > room:
+        size -= 1
+    return _font(size)
 
 
 MY_PROMOS = {
@@ -92,6 +102,7 @@ MY_PROMOS = {
         "title": "Angel Captain", "cost": 3, "requires_formed": 0, "quantity": 1,
         "vp": {"rule": "fixed", "points": 3},
         "abilities": ["Draw 1 card from the deck and put it into your reserve."],
+        "effects": [{"do": "draw", "count": 1, "to": "reserve"}],
         "free_play": True, "art": "art/my-captain.png",
     }],
 }
