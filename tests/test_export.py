@@ -104,6 +104,8 @@ def test_what_is_left_out_is_named(cli, tmp_path):
     assert result.exit_code == 0, result.stderr
     assert "d20-cards" in result.stdout
     assert "not exported: majority-rules dice, dividers are not cards" in result.stderr
+    assert "not exported: d20-stacks tuck-box are not cards (dice nets, dividers and tuck " \
+        "boxes have no single-card form" in result.stderr
 
 
 # --- PNGs carry their DPI; parallel export ------------------------------------------------

@@ -133,7 +133,7 @@ def check_output_folder(out: Path) -> None:
         raise OutputError(Problem(str(out), f"cannot write here: {exc}")) from None
 
 
-_NOT_CARDS = ("are not cards (dice nets and dividers have no single-card form: "
+_NOT_CARDS = ("are not cards (dice nets, dividers and tuck boxes have no single-card form: "
               "`pnp build` prints them)")
 
 
