@@ -174,6 +174,18 @@ def test_unknown_card_id_suggests_the_nearest(tmp_path):
             "did you mean demons-secretary?") in errors
 
 
+def test_a_misspelt_id_or_colour_of_any_shape_suggests_the_nearest(tmp_path):
+    """Capitals or a space make an id unknown like any typo: the contract's suggestion,
+    not a bare pattern mismatch."""
+    errors = input_errors(tmp_path, record(
+        ["Demons-Secretary", {"card": " ghost", "disc": "Blue"}], []))
+    assert ("$.score_areas.Ana[0]: unknown card 'Demons-Secretary'; "
+            "did you mean demons-secretary?") in errors
+    assert "$.score_areas.Ana[1].card: unknown card ' ghost'; did you mean ghost?" in errors
+    assert ("$.score_areas.Ana[1].disc: unknown disc colour 'Blue' (discs: blue, green, red, "
+            "pink, black); did you mean blue?") in errors
+
+
 def test_unknown_disc_colour_is_an_input_error(tmp_path):
     errors = input_errors(tmp_path, record([{"card": "ghost", "disc": "purple"}], []))
     assert "$.score_areas.Ana[0].disc: unknown disc colour 'purple'" in errors
