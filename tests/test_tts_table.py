@@ -189,3 +189,14 @@ def test_save_rules_catch_broken_saves(tables):
     assert "is also the GUID of $.ObjectStates[0]" in problems
     assert "'Black' is not a seat colour" in problems
     assert "is not an http(s) or file URL" in problems
+
+
+def test_a_table_of_a_game_without_card_decks_is_made(cli, tmp_path):
+    """Majority Rules! has no card deck (nothing for the card-by-card exports), but its
+    table has dice, documents and hands: `--table` of that game alone is no error."""
+    result = cli("export", "tts", "majority-rules", "--table", "--dpi", "72",
+                 "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    save = _save(tmp_path, "majority-rules")
+    assert save_problems(save) == []
+    assert _objects(save, "Custom_Dice")

@@ -85,8 +85,11 @@ def export_table(request: BuildRequest, dpi: int = 300, jobs: int | None = None,
     check_dpi(dpi)
     workers = worker_count(jobs)
     saves = []
-    checked_decks(request)  # every text fits before any image is drawn
-    for game_id, title, printables in game_printables(request):
+    every = game_printables(request)
+    if any(isinstance(p, Deck) for _, _, printables in every for p in printables):
+        checked_decks(request)  # every text fits before any image is drawn
+    # (a table without card decks, Majority Rules!'s, still has its dice and documents)
+    for game_id, title, printables in every:
         with tempfile.TemporaryDirectory(prefix="pnp-table-") as scratch:
             saves.append(_game_table(request, game_id, title, printables, dpi, workers,
                                      base_url, Path(scratch), progress))
