@@ -93,3 +93,23 @@ def placed_images(path: Path, page: int = 0) -> list[tuple[float, float, float, 
         return [(round(i["x0"] / MM, 3), round((p.height - i["bottom"]) / MM, 3),
                  round((i["x1"] - i["x0"]) / MM, 3), round((i["bottom"] - i["top"]) / MM, 3))
                 for i in p.images]
+
+
+def text_edge_distance(path: Path) -> float:
+    """The least distance (mm) from any character's full font box (ascent to descent, as
+    a viewer selects it) to the edge of its page."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(str(path))
+    least = float("inf")
+    try:
+        for page in document:
+            width, height = page.get_size()
+            chars = page.get_textpage()
+            for k in range(chars.count_chars()):
+                left, bottom, right, top = chars.get_charbox(k, loose=True)
+                if right > left:
+                    least = min(least, left, width - right, bottom, height - top)
+    finally:
+        document.close()
+    return least / (72 / 25.4)

@@ -19,7 +19,7 @@ from pnp.render.geometry import MM as MM_PT
 from pnp.render.geometry import Box, mirror_boxes
 from pnp.render.packing import pack
 
-from pdftools import A4, LETTER, catalog, page_sizes, text
+from pdftools import A4, LETTER, catalog, page_sizes, text, text_edge_distance
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -339,30 +339,10 @@ def test_sheet_labels_count_pieces_of_paper_in_every_file_and_the_kit(kits, tmp_
     assert kit[-1] == f"sheet {numbers[-1]}"  # the tuck box: one-sided, a sheet of its own
 
 
-def _text_edge_distance(path: Path) -> float:
-    """The least distance (mm) from any character's full font box (ascent to descent, as
-    a viewer selects it) to the edge of its page."""
-    import pypdfium2
-
-    document = pypdfium2.PdfDocument(str(path))
-    least = float("inf")
-    try:
-        for page in document:
-            width, height = page.get_size()
-            chars = page.get_textpage()
-            for k in range(chars.count_chars()):
-                left, bottom, right, top = chars.get_charbox(k, loose=True)
-                if right > left:
-                    least = min(least, left, width - right, bottom, height - top)
-    finally:
-        document.close()
-    return least / (72 / 25.4)
-
-
 @pytest.mark.parametrize(("paper", "backs"), [("letter", "duplex-short"),
                                               ("letter", "duplex-long"), ("a4", "fold")])
 def test_no_text_within_5_mm_of_the_edge(tmp_path, paper, backs):
     """The scale bar's caption above the bar (its compact form, at the top of Letter's
     last point-card backs) sat 4.80 mm from the edge: its box left out the bar's base."""
     path = _build(tmp_path, "majority", "point-cards", paper=paper, backs=backs)
-    assert _text_edge_distance(path) >= 5.0 - 0.005
+    assert text_edge_distance(path) >= 5.0 - 0.005

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pnp.games.gamedata import load_content
 from pnp.games.majority_rules import printing
 
-from pdftools import page_sizes
+from pdftools import page_sizes, text_edge_distance
 
 
 def test_a5_builds_the_majority_rules_kit_with_standing_walls(cli, tmp_path):
@@ -69,3 +69,21 @@ def test_nothing_that_fits_is_exit_2(cli, tmp_path):
                  "--out", tmp_path, "--no-gallery")
     assert result.exit_code == 2
     assert "nothing to build on a6" in result.stderr and "--paper letter" in result.stderr
+
+
+def test_a_table_too_wide_for_the_paper_shrinks_instead_of_running_off_it(cli, tmp_path):
+    """The Italian Majority 2 rules' member table ran 5.65 mm off an A6 page (its columns'
+    longest words were wider than the page): its type shrinks (not below 6 pt), and a word
+    too long even then is broken inside its cell."""
+    result = cli("build", "majority2", "-c", "rules-it", "--paper", "a6", "--out", tmp_path,
+                 "--no-gallery")
+    assert result.exit_code == 0, result.stderr
+    assert text_edge_distance(tmp_path / "majority2" / "rules-it.pdf") >= 5.0 - 0.005
+    rules = tmp_path / "templates" / "rules"
+    rules.mkdir(parents=True)
+    wide = "| Rank | Costs | Needs |\n|---|---|---|\n| " + "Aristocratic" * 12 + " | 2 | 1 |\n"
+    (rules / "d20-stacks.en.md").write_text(f"# Rules\n\n{wide}", encoding="utf-8")
+    result = cli("build", "d20-stacks", "-c", "rules", "--paper", "a6", "--templates",
+                 tmp_path / "templates", "--out", tmp_path / "own", "--no-gallery")
+    assert result.exit_code == 0, result.stderr
+    assert text_edge_distance(tmp_path / "own" / "d20-stacks" / "rules.pdf") >= 5.0 - 0.005

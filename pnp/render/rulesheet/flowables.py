@@ -8,6 +8,7 @@ Headings keep with what follows, so no heading is stranded at the foot of a page
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from pnp.render.fonts import string_width
@@ -32,6 +33,7 @@ from pnp.render.rulesheet.styles import (
 )
 
 CELL_PAD = 3.0
+MIN_CELL_SIZE = 6.0  # points: the kit's legibility floor (pnp build --report)
 SHORT_TABLE_ROWS = 10
 ROOM_UNDER_HEADING = 110  # points: the heading and the first rows of the box or table
 # Makes the flowable for a diagram reference, given its caption paragraph.
@@ -108,9 +110,12 @@ def table(block: TableBlock, styles: StyleSet, width: float):
     from reportlab.lib.colors import HexColor
     from reportlab.platypus import Paragraph, Table, TableStyle
 
-    head = [Paragraph(c, styles["cell-head"]) for c in block.header]
-    rows = [[Paragraph(c, styles["cell"]) for c in row] for row in block.rows]
-    widths = column_widths([block.header, *block.rows], styles, width)
+    texts = [block.header, *block.rows]
+    size = cell_size(texts, styles, width)
+    cell, cell_head = (_resized(styles[name], size) for name in ("cell", "cell-head"))
+    head = [Paragraph(c, cell_head) for c in block.header]
+    rows = [[Paragraph(c, cell) for c in row] for row in block.rows]
+    widths = column_widths(texts, styles, width, size)
     commands = [
         ("GRID", (0, 0), (-1, -1), 0.5, HexColor(RULE)),
         ("BACKGROUND", (0, 0), (-1, 0), HexColor(HEAD_FILL)),
@@ -144,11 +149,32 @@ def _padding(styles: StyleSet, points: float) -> list:
             ("BOTTOMPADDING", (0, 0), (-1, -1), pad * 0.9)]
 
 
-def column_widths(rows: list, styles: StyleSet, width: float) -> list[float]:
-    """Natural widths when they fit; otherwise every column keeps its longest word and the
-    rest of `width` goes to the columns with the most text to wrap."""
-    pad = 2 * styles.space(CELL_PAD) + 1
+def cell_size(rows: list, styles: StyleSet, width: float) -> float:
+    """The table's font size: the style's, or smaller (down to MIN_CELL_SIZE) when the
+    columns' longest words need more than `width` at it — a table of a small paper (A6)
+    or a language with long words shrinks instead of running off the page."""
     size = styles["cell"].fontSize
+    pad = len(rows[0]) * (2 * styles.space(CELL_PAD) + 1)
+    words = sum(_widths(rows, styles, size)[1]) - pad
+    if words + pad <= width or words <= 0:
+        return size
+    return max(MIN_CELL_SIZE, math.floor(size * (width - pad) / words * 10) / 10)
+
+
+def _resized(style, size: float):
+    """`style` at font `size` (leading in proportion); itself when the size is its own."""
+    from reportlab.lib.styles import ParagraphStyle
+
+    if size == style.fontSize:
+        return style
+    return ParagraphStyle(f"{style.name}-{size:g}", parent=style, fontSize=size,
+                          leading=style.leading * size / style.fontSize)
+
+
+def _widths(rows: list, styles: StyleSet, size: float) -> tuple[list[float], list[float]]:
+    """Each column's natural width (its longest cell on one line) and least width (its
+    longest word), padding included, at font `size`."""
+    pad = 2 * styles.space(CELL_PAD) + 1
     natural, minimum = [], []
     for col in range(len(rows[0])):
         cells = [(plain_text(row[col]), _font_of(row[col], styles, row is rows[0]))
@@ -156,8 +182,19 @@ def column_widths(rows: list, styles: StyleSet, width: float) -> list[float]:
         natural.append(max(string_width(text, font, size) for text, font in cells) + pad)
         words = [(word, font) for text, font in cells for word in text.split()]
         minimum.append(max((string_width(w, f, size) for w, f in words), default=0) + pad)
+    return natural, minimum
+
+
+def column_widths(rows: list, styles: StyleSet, width: float,
+                  size: float | None = None) -> list[float]:
+    """Natural widths when they fit; otherwise every column keeps its longest word and the
+    rest of `width` goes to the columns with the most text to wrap. Longest words that do
+    not fit even so share `width` in proportion (the cells then break those words)."""
+    natural, minimum = _widths(rows, styles, size or styles["cell"].fontSize)
     if sum(natural) <= width:
         return natural
+    if sum(minimum) > width:
+        return [m * width / sum(minimum) for m in minimum]
     spare = max(0.0, width - sum(minimum))
     wrap = [n - m for n, m in zip(natural, minimum, strict=True)]
     total = sum(wrap) or 1
