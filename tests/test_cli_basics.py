@@ -185,3 +185,11 @@ def test_build_prints_the_odd_word_count_warning_that_validate_prints(cli, tmp_p
     quiet = cli("build", "majority", "--words", even, "-c", "word-cards",
                 "--out", tmp_path / "out", "--no-gallery")
     assert quiet.exit_code == 0 and quiet.stderr == ""
+
+
+def test_pnp_help_lists_each_command_with_a_one_line_summary():
+    """`pnp --help`: a command's summary is its docstring's first paragraph as one line,
+    not the docstring's source line breaks (which came out as ragged half-lines)."""
+    for name, command in get_command(app).commands.items():
+        summary = command.short_help or command.help or ""
+        assert "\n" not in summary.split("\n\n")[0], name

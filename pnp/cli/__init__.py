@@ -12,7 +12,9 @@ from pnp.cli import (  # noqa: F401  (each module registers its command)
     simulate,
     validate,
 )
-from pnp.cli.app import app
+from pnp.cli.app import app, one_line_summaries
+
+one_line_summaries()
 
 
 def main() -> None:

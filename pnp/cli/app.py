@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 import sys
 from collections.abc import Iterator
@@ -20,6 +21,16 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def one_line_summaries() -> None:
+    """Give every command its docstring's first paragraph on one line as its summary in
+    `pnp --help`: typer's rich help keeps that paragraph's line breaks, so a docstring
+    wrapped at the source's width was listed as ragged half-lines."""
+    for info in app.registered_commands:
+        text = info.help or (info.callback.__doc__ if info.callback else None)
+        if info.short_help is None and text:
+            info.short_help = " ".join(inspect.cleandoc(text).split("\n\n")[0].split())
 
 
 # C0 and C1 control characters, bidirectional overrides and isolates (which can make a
