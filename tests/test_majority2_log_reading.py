@@ -16,6 +16,7 @@ from pnp.games import engine as eng
 from pnp.games.gamedata import load_content
 from pnp.games.majority2 import engine as m2
 from pnp.games.majority2 import log as m2_log
+from pnp.games.majority2.answers import answer_key, distinct_answers
 from pnp.games.majority2.state import CHANCE, protected
 from tests.m2logtools import (
     NAMES,
@@ -307,3 +308,23 @@ def test_a_copy_the_engine_lists_once_may_be_named_by_its_own_position(tmp_path)
     section_of(log, r, keys)["choices"][i]["position"] = twin + 1
     verdict = check(tmp_path, log)
     assert verdict.ok, verdict.violations
+
+
+def _same_card_with_and_without_a_disc(st, action):
+    if st.need[1] != "target":
+        return False
+    keys = [answer_key(st, a) for a in distinct_answers(st, st.need[2])]
+    return len(keys) == 2 and keys[0][:4] == keys[1][:4]
+
+
+def test_the_same_card_with_and_without_a_disc_are_two_answers(tmp_path):
+    """A choice may be left out only when one answer is legal: a card and its copy under a
+    disc are two, so leaving it out is the violation, and the message tells them apart."""
+    log, st, action, (r, keys, i) = find_decision(_same_card_with_and_without_a_disc,
+                                                  seeds=range(300))
+    del section_of(log, r, keys)["choices"][i]
+    verdict = check(tmp_path, log)
+    assert wheres(verdict) == [f"{path_of(r, keys, i).rsplit('[', 1)[0]}"]
+    disc = next(answer_key(st, a)[4] for a in st.need[2] if answer_key(st, a)[4])
+    message = verdict.violations[0].message
+    assert "the log gives none" in message and f"({disc} disc)" in message

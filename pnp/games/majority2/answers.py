@@ -162,7 +162,10 @@ def describe_action(st: State, action: tuple, names: list[str]) -> str:
         return str(action[1])
     item = encode_choice(st, action, names)
     text = f"{item['player']} {column_name(item['column'])} #{item['position']} {item['card']}"
-    return text + (f" disc {item['disc']}" if "disc" in item else "")
+    if "disc" in item:
+        return f"{text} disc {item['disc']}"
+    carried = _entry(st, *action[1:4])[1]  # a card with and without a disc: two answers
+    return f"{text} ({carried} disc)" if carried else text
 
 
 def shown(st: State, options: list, names: list[str]) -> str:
