@@ -328,3 +328,23 @@ def test_the_same_card_with_and_without_a_disc_are_two_answers(tmp_path):
     disc = next(answer_key(st, a)[4] for a in st.need[2] if answer_key(st, a)[4])
     message = verdict.violations[0].message
     assert "the log gives none" in message and f"({disc} disc)" in message
+
+
+def _own_columns_disc_beside_an_opponent_card(st, action):
+    frame = st.stack[-1]
+    return st.need[1] == "disc" and frame[0] == "discs" and frame[2] == "own_columns" and \
+        any(e[1] is None for ci in range(3) for e in st.cols[(1 - st.active) * 3 + ci])
+
+
+def test_a_disc_outside_the_abilitys_columns_says_so(tmp_path):
+    log, st, action, (r, keys, i) = find_decision(_own_columns_disc_beside_an_opponent_card)
+    o = 1 - st.active
+    col, pos = next((ci + 1, p) for ci in range(3)
+                    for p, e in enumerate(st.cols[o * 3 + ci]) if e[1] is None)
+    section_of(log, r, keys)["choices"][i] = {
+        "player": NAMES[o], "column": col, "card": st.cfg.ids[st.cols[o * 3 + col - 1][pos][0]],
+        "position": pos + 1, "disc": action[4]}
+    verdict = check(tmp_path, log)
+    assert wheres(verdict) == [path_of(r, keys, i)]
+    assert f": this ability cannot put a disc in {NAMES[o]}'s column {col}" in \
+        verdict.violations[0].message
