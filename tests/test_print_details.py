@@ -50,8 +50,17 @@ def _summary(tallest_last: bool) -> dict:
                                      "high": 6.6}}]}
 
 
+def _score_summary(tallest_last: bool) -> dict:
+    """Two seats' final scores, most games at the highest or the lowest scores."""
+    counts = [5] * 16 + [400] * 4
+    histogram = [[v, n] for v, n in enumerate(counts if tallest_last else counts[::-1])]
+    score = {"histogram": histogram, "min": 0, "max": 19, "mean": 9.5, "low": 9.0,
+             "high": 10.0}
+    return {"variants": [{"seats": [{"seat": n, "score": score} for n in (1, 2)]}]}
+
+
 @pytest.mark.parametrize("tallest_last", [True, False])
-@pytest.mark.parametrize("chart", ["_seats", "_rounds"])
+@pytest.mark.parametrize("chart", ["_seats", "_rounds", "_scores"])
 def test_a_chart_legend_keeps_off_the_bars(chart, tallest_last):
     import matplotlib
 
@@ -60,7 +69,8 @@ def test_a_chart_legend_keeps_off_the_bars(chart, tallest_last):
 
     from pnp.simulate import charts
 
-    figure = getattr(charts, chart)(_summary(tallest_last))
+    summary = _score_summary if chart == "_scores" else _summary
+    figure = getattr(charts, chart)(summary(tallest_last))
     canvas = FigureCanvasAgg(figure)
     canvas.draw()
     renderer = canvas.get_renderer()

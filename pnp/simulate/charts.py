@@ -111,10 +111,10 @@ def _seats(summary: dict) -> Any:
     return fig
 
 
-def _legend_outside(fig) -> None:
+def _legend_outside(fig, **style) -> None:
     """The legend under the plot, outside it: inside, it sat on the tallest bar whenever
     that bar was where the legend went."""
-    fig.legend(loc="outside lower center", ncols=2, frameon=False)
+    fig.legend(loc="outside lower center", ncols=2, frameon=False, **style)
 
 
 def _rounds(summary: dict) -> Any:
@@ -150,7 +150,7 @@ def _scores(summary: dict) -> Any:
         ax.axvspan(score["low"], score["high"], color=patches[0].get_edgecolor(), alpha=0.3)
     ax.set_xlabel("final score")
     ax.set_ylabel("games")
-    ax.legend(loc="upper left", frameon=False, fontsize=8)
+    _legend_outside(fig, fontsize=8)
     ax.set_title("Final score distribution by seat (bands: 95 % interval of the mean)")
     return fig
 
