@@ -81,6 +81,8 @@ def test_r2_forty_coins_with_a_negative_count_is_one_violation(run):
      f'$.stacks[0][1]: "G2:8\\n" is not valid here: {CARD}'),
     (edited(D20, lambda r: r["stacks"][0].__setitem__(0, " G1:5")),
      f'$.stacks[0][0]: " G1:5" is not valid here: {CARD}'),
+    (edited(MAJORITY2, lambda r: r.update(start_player="")),  # one line, not two
+     f'$.start_player: "" is not valid here: {NAME}'),
 ])
 def test_r3_whitespace_is_an_input_error(run, record, message):
     status, _, stderr = run(record)

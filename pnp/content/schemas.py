@@ -260,10 +260,21 @@ def _errors(doc: JsonDoc, name: str, with_more: bool = False):
     are more."""
     room = MAX_REPORTED - 1  # and a line saying there are more
     found = _validator(name).iter_errors(doc.value)
-    errors = _best_errors(list(itertools.islice(found, room)))
+    errors = _without_restated(_best_errors(list(itertools.islice(found, room))))
     errors = sorted(errors, key=lambda e: (_line_of(doc, e) or 0, _error_sort_key(e)))
     more = len(errors) > room or next(found, None) is not None
     return (errors[:room], more) if with_more else errors[:room]
+
+
+def _without_restated(errors: list) -> list:
+    """An empty name broke two rules that say one thing ("'' should be non-empty" and
+    '"" is not valid here: a non-empty name ...'): a minimum length beside a described
+    pattern at the same place is left out, so each mistake is one line (and one message
+    beside its field in `pnp serve`)."""
+    described = {tuple(e.absolute_path) for e in errors
+                 if e.validator == "pattern" and "description" in e.schema}
+    return [e for e in errors
+            if not (e.validator == "minLength" and tuple(e.absolute_path) in described)]
 
 
 def _error_sort_key(err) -> tuple:
