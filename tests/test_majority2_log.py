@@ -267,6 +267,34 @@ def test_example_logs(tmp_path):
         ("claimed.Ana", "claimed 6, computed 3")]
 
 
+def _as_floats(log: dict) -> dict:
+    """Every integer a log's rounds and claims hold written as a whole-number float."""
+    for rnd in log["rounds"]:
+        for sec in [rnd.get("free_play") or {}, *rnd.get("plays", [])]:
+            if "column" in sec:
+                sec["column"] = float(sec["column"])
+            sec["choices"] = [
+                float(c) if type(c) is int else
+                {k: float(v) if type(v) is int else v for k, v in c.items()}
+                if isinstance(c, dict) else c for c in sec.get("choices", [])]
+    log["claimed"] = {n: float(v) for n, v in log["claimed"].items()}
+    return log
+
+
+def test_whole_number_floats_in_a_log_are_its_integers(tmp_path):
+    """Checker contract R5: a column 2.0 (a play's, a choice's, a Ghost's destination), a
+    position 3.0 or a claim 25.0 is the integer (a free play's 1.0 was a traceback)."""
+    from conftest import ROOT
+    log = json.loads((ROOT / "data/examples/majority2-log-promos-ghost.json").read_text("utf-8"))
+    plain = check(tmp_path, log, name="plain.json")
+    floats = _as_floats(copy.deepcopy(log))
+    assert json.dumps(floats) != json.dumps(log)
+    assert any(isinstance(c, float) for r in floats["rounds"] for p in r.get("plays", [])
+               for c in p.get("choices", []))  # a Ghost's destination column
+    verdict = check(tmp_path, floats)
+    assert verdict.ok, verdict.violations
+    assert totals(verdict) == totals(plain) and verdict.detail["end"] == "factions"
+
 
 def test_an_illegal_ability_choice_says_why_in_players_words():
     from pnp.games.majority2.answers import refusal

@@ -34,6 +34,19 @@ def as_int(value: Any) -> int:
     return int(value)
 
 
+def whole_numbers(value: Any) -> Any:
+    """`value` with every whole-number float made an int (checker contract R5: `2.0` is
+    accepted wherever an integer is), for readers that use numbers as they find them (a
+    log's columns, positions and seed index lists and pick random streams)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [whole_numbers(v) for v in value]
+    if isinstance(value, dict):
+        return {k: whole_numbers(v) for k, v in value.items()}
+    return value
+
+
 class RecordReader:
     """Reads a schema-valid record, collecting every input error with file, line and path."""
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pnp.content.jsonfile import JsonDoc
@@ -38,7 +38,7 @@ from pnp.games.majority2.content import Majority2Content
 from pnp.games.majority2.judge import describe
 from pnp.games.majority2.scoring import area_scores
 from pnp.games.majority2.state import CHANCE, HAND, Config, State
-from pnp.games.recordtools import did_you_mean
+from pnp.games.recordtools import did_you_mean, whole_numbers
 from pnp.games.verdict import (
     Line,
     Verdict,
@@ -131,7 +131,9 @@ class Majority2Log:
 
 
 def parse_log(doc: JsonDoc, content: Majority2Content) -> Majority2Log:
-    """Names and card ids checked (DataError listing each unknown one by JSON path)."""
+    """Names and card ids checked (DataError listing each unknown one by JSON path); a
+    whole-number float such as a column `2.0` read as the integer it is."""
+    doc = replace(doc, value=whole_numbers(doc.value))
     value = doc.value
     players = tuple(value["players"])
     problems = []
