@@ -87,3 +87,22 @@ def test_a_table_too_wide_for_the_paper_shrinks_instead_of_running_off_it(cli, t
                  tmp_path / "templates", "--out", tmp_path / "own", "--no-gallery")
     assert result.exit_code == 0, result.stderr
     assert text_edge_distance(tmp_path / "own" / "d20-stacks" / "rules.pdf") >= 5.0 - 0.005
+
+
+def test_cut_files_leave_out_what_the_build_leaves_out(cli, tmp_path):
+    """`export cut` follows the build's sheets on a small paper too: it stopped at the
+    first piece too big ('a 250 × 120 mm piece … does not fit on a6') and cut nothing."""
+    result = cli("export", "cut", "majority-rules", "--paper", "a6", "--out", tmp_path)
+    assert result.exit_code == 0, result.stderr
+    assert "warning: majority-rules: Screen dividers (dividers): left out: a 250 × 120 mm " \
+           "piece does not fit a6; --paper letter holds it" in result.stderr
+    cut = tmp_path / "majority-rules" / "cut"
+    assert list(cut.glob("dice-p*.svg")) and not list(cut.glob("dividers-*"))
+    walls = cli("export", "cut", "majority-rules", "-c", "dividers", "--paper", "a5",
+                "--out", tmp_path / "a5")
+    assert walls.exit_code == 0, walls.stderr
+    assert list((tmp_path / "a5" / "majority-rules" / "cut").glob("dividers-p*.svg"))
+    nothing = cli("export", "cut", "majority-rules", "-c", "dividers", "--paper", "a6",
+                  "--out", tmp_path / "a6")
+    assert nothing.exit_code == 2
+    assert "nothing to cut on a6: majority-rules: Screen dividers" in nothing.stderr

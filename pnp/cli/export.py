@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 
 from pnp.cli import options as opt
-from pnp.cli.app import app, user_errors
+from pnp.cli.app import app, print_problems, user_errors
 
 export_app = typer.Typer(
     help="Export card decks as PNG images, print-shop PDFs or Tabletop Simulator decks."
@@ -259,7 +259,9 @@ def export_cut_command(
                                out_dir=out, options=options, data_dir=data,
                                templates_dir=templates, words=words,
                                promos=tuple(promos or ()), dice=dice)
-        sheets = export_cut(request, device)
+        left_out: list = []
+        sheets = export_cut(request, device, left_out)
+    print_problems(left_out, "warning")
     for sheet in sheets:
         typer.echo(f"{sheet.svg}  {sheet.cuts} cut(s)  for {sheet.pdf} page {sheet.page}")
 

@@ -247,19 +247,28 @@ def _game_files(game_id: str, request: BuildRequest,
     left_out = {} if left_out is None else left_out
     game = get_game(game_id)
     content = _content(game_id, request)
-    decks = []
-    for printable in _printables(game_id, request, content):
-        if fits_paper(printable, request.options):
-            decks.append(printable)
-        else:
-            note = paper_note(printable, request.options)
-            left_out[game_id, printable.id] = (
-                printable.id, Problem(note.file, f"{game_id}: {note.message}"))
+    decks = on_paper(game_id, _printables(game_id, request, content), request, left_out)
     words = _sheet_words(game, content)
     documents = _documents_on_paper(game_id, document_files(game_id, request), request,
                                     left_out)
     files = _deck_files(game_id, words, decks, request) + documents
     return files + [_kit_file(game_id, words, decks, files, request)]
+
+
+def on_paper(game_id: str, printables: list, request: BuildRequest,
+             left_out: LeftOut) -> list:
+    """The printables that fit the request's paper; each other one goes to `left_out`
+    with a warning naming its game, itself and a paper that holds it (shared by the build
+    and the cut files, which follow the build's sheets)."""
+    kept = []
+    for printable in printables:
+        if fits_paper(printable, request.options):
+            kept.append(printable)
+        else:
+            note = paper_note(printable, request.options)
+            left_out[game_id, printable.id] = (
+                printable.id, Problem(note.file, f"{game_id}: {note.message}"))
+    return kept
 
 
 def _documents_on_paper(game_id: str, files: list[PlannedFile], request: BuildRequest,

@@ -19,8 +19,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from pnp.content.output import write_text
-from pnp.errors import UsageError
-from pnp.kits.build import game_printables
+from pnp.errors import Problem, UsageError
+from pnp.kits.build import LeftOut, game_printables, on_paper
 from pnp.kits.request import BuildRequest
 from pnp.render.cutfiles import (
     DEFAULT_INSET,
@@ -75,13 +75,27 @@ def device_registration(device: str, registration: bool | None,
     return (DEFAULT_INSET if inset is None else inset) if wanted else None
 
 
-def export_cut(request: BuildRequest, device: str) -> list[CutSheet]:
-    """Write an SVG and a DXF per cut sheet of every chosen game's printed files."""
+def export_cut(request: BuildRequest, device: str,
+               notes: list[Problem] | None = None) -> list[CutSheet]:
+    """Write an SVG and a DXF per cut sheet of every chosen game's printed files. A piece
+    the paper cannot hold is left out as `pnp build` leaves it out, said in `notes`;
+    UsageError when that leaves nothing to cut."""
     check_print_options(request.options)
     inset = request.options.registration or None
+    left_out: LeftOut = {}
+    chosen = [(game_id, _files(on_paper(game_id, printables, request, left_out),
+                               request.components))
+              for game_id, _title, printables in game_printables(request)]
+    said = [note for (_, name), (_, note) in left_out.items()
+            if not request.components or name in request.components]
+    if not any(files for _, files in chosen) and said:
+        raise UsageError(f"nothing to cut on {request.options.paper}: "
+                         + "; ".join(note.message for note in said))
+    if notes is not None:
+        notes += said
     written = []
-    for game_id, _title, printables in game_printables(request):
-        for name, group in _files(printables, request.components).items():
+    for game_id, files in chosen:
+        for name, group in files.items():
             folder = request.out_dir / game_id / "cut"
             pdf = request.out_dir / game_id / f"{name}.pdf"
             for page, paper, cuts in sheet_cuts(group, request.options):
