@@ -171,6 +171,20 @@ def test_rounds_after_the_end_and_wrong_claims(tmp_path):
     assert "the game ended" in verdict.violations[0].message
 
 
+def test_a_wrong_end_is_named_also_beside_rounds_after_the_end(tmp_path):
+    """Rounds recorded after the end do not hide how the game ended: a log that says
+    "factions" for a game its round limit ended is wrong at `end` too."""
+    cfg, played = _played(4)
+    log = m2_log.to_record(cfg, played, NAMES)
+    assert log["end"] == "factions"
+    log["round_limit"] = 3
+    del log["claimed"]
+    verdict = check(tmp_path, log)
+    assert wheres(verdict) == ["rounds[3]", "end"]
+    assert verdict.violations[1].message == (
+        "the log says the game ended by 'factions'; replayed: 'round-limit'")
+
+
 def test_an_illegal_choice_in_an_engine_log(tmp_path):
     for seed in range(40):
         log = _log(seed)

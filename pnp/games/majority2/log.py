@@ -505,7 +505,8 @@ def judge_log(log: Majority2Log, content: Majority2Content, rules: Mapping) -> V
     names = replay.names
     finished = m2.ENGINE.is_terminal(st)
     claimed_end = log.doc.value.get("end")
-    if claimed_end is not None and not violations and claimed_end != (st.end or "unfinished"):
+    known = st.end is not None or not violations  # an illegal entry hides how it would end
+    if claimed_end is not None and known and claimed_end != (st.end or "unfinished"):
         violations.append(Violation("end", f"the log says the game ended by "
                                            f"{claimed_end!r}; replayed: "
                                            f"{st.end or 'not ended'!r}"))
