@@ -125,3 +125,20 @@ def test_a_build_sweeps_its_output_folder(cli, tmp_path):
     result = cli("build", "majority", "-c", "point-cards-5", "--out", tmp_path)
     assert result.exit_code == 0, result.stderr
     assert not list(tmp_path.rglob("*.partial"))
+
+
+@pytest.mark.parametrize("target", ["self", "nowhere"])
+@pytest.mark.parametrize("command", [("calibrate",), ("simulate", "majority", "--games", "2"),
+                                     ("build", "majority", "-c", "variant-card",
+                                      "--no-gallery")])
+def test_an_output_folder_that_is_a_symlink_leading_nowhere_is_named(cli, tmp_path,
+                                                                     command, target):
+    """A symlink to itself or to nothing where the output folder goes: the system's words
+    ('File exists', 'Too many levels of symbolic links') named neither the link nor why."""
+    link = tmp_path / "out"
+    link.symlink_to(link if target == "self" else tmp_path / "gone" / "away")
+    option = "--report" if command[0] == "simulate" else "--out"
+    result = cli(*command, option, link)
+    assert result.exit_code == 2
+    assert f"{link} is a symlink that leads nowhere (to itself or to nothing)" in \
+        result.stderr

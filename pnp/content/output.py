@@ -68,8 +68,7 @@ def atomic_paths(paths: Sequence[Path]) -> Iterator[list[Path]]:
             os.chmod(tmp, 0o666 & ~_UMASK)
             os.replace(tmp, current)
     except OSError as exc:
-        blocker = next((p for p in current.parents if _is_file(p)), None)
-        reason = f"{blocker} is a file, not a folder" if blocker else exc.strerror or str(exc)
+        reason = _in_the_way(current.parents) or exc.strerror or str(exc)
         raise OutputError(Problem(str(current), f"cannot write: {reason}")) from None
     finally:
         for private in privates.values():
@@ -87,11 +86,29 @@ def writable_folder(folder: Path) -> Path:
         os.close(fd)
         os.unlink(probe)
     except (OSError, ValueError) as exc:
-        blocker = next((p for p in (folder, *folder.parents) if _is_file(p)), None)
-        reason = f"{blocker} is a file, not a folder" if blocker else \
+        reason = _in_the_way((folder, *folder.parents)) or \
             getattr(exc, "strerror", None) or str(exc)
         raise OutputError(Problem(str(folder), f"cannot write here: {reason}")) from None
     return folder
+
+
+def _in_the_way(folders) -> str | None:
+    """Why one of `folders` (nearest first) cannot be a folder, in words a person can act
+    on: a file in the way, or a symlink that leads nowhere (the system's own words for
+    that, 'File exists' or 'Too many levels of symbolic links', name neither)."""
+    for folder in folders:
+        if _is_file(folder):
+            return f"{folder} is a file, not a folder"
+        if _leads_nowhere(folder):
+            return f"{folder} is a symlink that leads nowhere (to itself or to nothing)"
+    return None
+
+
+def _leads_nowhere(path: Path) -> bool:
+    try:
+        return path.is_symlink() and not path.exists()
+    except (OSError, ValueError):
+        return False
 
 
 def _is_file(path: Path) -> bool:
