@@ -194,11 +194,28 @@ def column_widths(rows: list, styles: StyleSet, width: float,
     if sum(natural) <= width:
         return natural
     if sum(minimum) > width:
-        return [m * width / sum(minimum) for m in minimum]
+        return _squeezed(minimum, width)
     spare = max(0.0, width - sum(minimum))
     wrap = [n - m for n, m in zip(natural, minimum, strict=True)]
     total = sum(wrap) or 1
     return [m + spare * w / total for m, w in zip(minimum, wrap, strict=True)]
+
+
+def _squeezed(minimum: list[float], width: float) -> list[float]:
+    """Widths summing to `width` when the longest words do not fit: the narrow columns
+    keep their least width and the widest share what is left in proportion (their cells
+    break those words), so one endless word does not squeeze a short column to a letter."""
+    widths, left = list(minimum), width
+    order = sorted(range(len(minimum)), key=lambda i: minimum[i])
+    for k, i in enumerate(order):
+        if minimum[i] > left / (len(order) - k):
+            rest = order[k:]
+            total = sum(minimum[j] for j in rest)
+            for j in rest:
+                widths[j] = minimum[j] * left / total
+            break
+        left -= minimum[i]
+    return widths
 
 
 def _font_of(markup: str, styles: StyleSet, header: bool) -> str:
