@@ -54,6 +54,31 @@ def test_each_score_pad_carries_the_code_and_the_address(tmp_path):
         assert len(squares) > 100 and len(pdf.pages) == 1
 
 
+def test_the_printed_address_breaks_only_after_a_slash_or_query_mark(tmp_path):
+    """Typed from paper, a break inside the host (192.168 / .1.20) reads as part of it."""
+    import pdfplumber
+
+    out = tmp_path / "kit"
+    CliRunner().invoke(app, ["build", "d20-stacks", "-c", "score-pad", "--out", str(out),
+                             "--checker-url", URL, "--no-gallery"])
+    with pdfplumber.open(out / "d20-stacks" / "score-pad.pdf") as pdf:
+        lines = pdf.pages[0].extract_text().splitlines()
+    for piece in ("192.168.1.20:8000/", "check/d20-stacks?", "Xb3k9Qw2fT1mZr8c"):
+        assert any(piece in line for line in lines), (piece, lines)
+
+
+def test_a_long_piece_of_an_address_is_cut_to_the_column():
+    from pnp.render.fonts import string_width
+    from pnp.render.geometry import pt
+    from pnp.render.scorepad import url_lines
+
+    url = "http://a-very-long-host-name.example.internal.lan:8000/check/majority?token=x"
+    lines = url_lines(url, "Helvetica", 6.5, pt(26))
+    assert "".join(lines) == url
+    assert all(string_width(line, "Helvetica", 6.5) <= pt(26) for line in lines)
+    assert lines[-1] == "check/majority?token=x"
+
+
 def test_without_the_option_the_pads_do_not_change(tmp_path):
     runs = []
     for extra in ([], ["--checker-url", URL]):

@@ -313,7 +313,9 @@ def _with_qr(title, link: str, styles: StyleSet, width: float):
 
     size = pt(QR_SIZE)
     small = ParagraphStyle("pad-qr", parent=styles["cell"], fontSize=6.5, leading=7.5)
-    caption = Paragraph(f"Scan to check the scores: {escape(link)}", small)
+    lines = url_lines(link, small.fontName, small.fontSize, size + pt(4))
+    caption = Paragraph("Scan to check the scores:<br/>" + "<br/>".join(map(escape, lines)),
+                        small)
     block = Table([[qr_drawing(link, size)], [caption]], colWidths=[size + pt(4)])
     block.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -324,6 +326,29 @@ def _with_qr(title, link: str, styles: StyleSet, width: float):
                              ("LEFTPADDING", (0, 0), (-1, -1), 0),
                              ("RIGHTPADDING", (0, 0), (-1, -1), 0)]))
     return row
+
+
+def url_lines(url: str, font: str, size: float, width: float) -> list[str]:
+    """`url` in lines no wider than `width`, broken only after `/`, `?`, `&` or `=`:
+    a person typing the address from paper must not mistake a break inside the host
+    (192.168 / .1.20) for part of it. A piece wider than a line is cut by characters."""
+    import re
+
+    def fits(text: str) -> bool:
+        return string_width(text, font, size) <= width
+
+    lines: list[str] = []
+    for piece in re.findall(r"[^/?&=]*[/?&=]?", url):
+        if lines and fits(lines[-1] + piece):
+            lines[-1] += piece
+            continue
+        while piece and not fits(piece):
+            cut = max(n for n in range(1, len(piece) + 1) if n == 1 or fits(piece[:n]))
+            lines.append(piece[:cut])
+            piece = piece[cut:]
+        if piece:
+            lines.append(piece)
+    return lines
 
 
 def render_score_pad(pad: ScorePad, paper: str, fonts: FontSet,
