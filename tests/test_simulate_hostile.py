@@ -76,10 +76,71 @@ def test_ctrl_c_during_a_simulation_with_workers_is_one_line(tmp_path):
     child = subprocess.Popen([str(PNP), "simulate", "majority2", "--games", "200000",
                               "--jobs", "2"], cwd=tmp_path, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, start_new_session=True)
-    time.sleep(4)  # the workers are playing
+    _wait_for_children(child.pid, 2)  # the workers are playing (however loaded the machine)
     os.killpg(child.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
     out, err = child.communicate(timeout=60)
     assert child.returncode == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert err.strip().splitlines()[-1] == "Interrupted: no report (the games played so far " \
                                            "are not kept)."
+
+
+def _wait_for_children(pid: int, count: int, limit: float = 120.0) -> None:
+    """Until process `pid` has `count` child processes (read from /proc), then a moment."""
+    deadline = time.monotonic() + limit
+    tasks = Path(f"/proc/{pid}/task")
+    while time.monotonic() < deadline:
+        children = [c for t in tasks.glob("*") for c in (t / "children").read_text().split()]
+        if len(children) >= count:
+            time.sleep(0.5)
+            return
+        time.sleep(0.05)
+    pytest.fail(f"no {count} workers within {limit} s")
+
+
+_RACE = """
+import os, signal, sys, time
+from pnp.content.processes import worker_pool
+
+def slow_start():
+    os.write(1, b"starting\\n")  # one write: the pool may stop this worker at any moment
+    time.sleep(1.0)  # a worker still starting up when Ctrl-C comes
+
+def square(n):
+    return n * n
+
+if __name__ == "__main__":
+    try:
+        with worker_pool(2, slow_start) as pool:
+            print(sum(pool.map(square, range(200))), flush=True)
+    except KeyboardInterrupt:
+        print("interrupted", flush=True)
+"""
+
+
+def test_ctrl_c_while_workers_start_stops_the_pool_at_once(tmp_path):
+    """A worker that dies of Ctrl-C while taking a task can hold the pool's queue lock, and
+    the clean-up then waits for ever; worker_pool's workers never hear it."""
+    script = tmp_path / "race.py"
+    script.write_text(_RACE)
+    child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+    child.stdout.readline()  # a worker is in its start-up
+    os.killpg(child.pid, signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert "Traceback" not in err, err
+    assert out.split()[-1] in ("interrupted", str(sum(n * n for n in range(200))))
+
+
+def test_workers_are_born_deaf_to_ctrl_c():
+    from pnp.content.processes import worker_pool
+
+    with worker_pool(2) as pool:
+        seen = pool.map(_ctrl_c_in_worker, range(4))
+    assert seen == [(True, True)] * 4
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+
+def _ctrl_c_in_worker(_: int) -> tuple[bool, bool]:
+    return (signal.getsignal(signal.SIGINT) == signal.SIG_IGN,
+            signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))

@@ -68,10 +68,10 @@ def fork_map(work: Callable, items: Sequence) -> list:
     if jobs <= 1:
         return [work(item) for item in items]
     _ITEMS = (work, tuple(items))
-    import multiprocessing
+    from pnp.content.processes import worker_pool
 
     try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with worker_pool(jobs) as pool:
             return pool.map(_call, range(len(items)), chunksize=1)
     finally:
         _ITEMS = ()
@@ -130,10 +130,10 @@ def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress, jobs: i
     ready = [i for i in sources if i not in waiting] + _longest_first(planned, first)
     done: queue.Queue = queue.Queue()
     results: dict[int, tuple] = {}
-    import multiprocessing
+    from pnp.content.processes import worker_pool
 
     try:
-        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        with worker_pool(jobs) as pool:
             running, failed = 0, False
             while ready or running:
                 while ready and running < jobs:

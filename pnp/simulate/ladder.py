@@ -273,11 +273,9 @@ def run_ladder(plan: LadderPlan, jobs: int | None = None,
         made: dict = {}
         collect((task, play_games(plan, *task, made)) for task in work)
         return results
-    import multiprocessing
+    from pnp.content.processes import worker_pool
 
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(jobs, initializer=_receive_plan, initargs=(plan,)) as pool:
+    with worker_pool(jobs, _receive_plan, (plan,)) as pool:
         collect(zip(work, pool.imap(_run_task, work), strict=True))
     return results
 
@@ -286,10 +284,7 @@ _WORKER: list = []  # (plan, bots built), set once in each worker process
 
 
 def _receive_plan(plan: LadderPlan) -> None:
-    """A worker's start: it keeps the plan, and leaves Ctrl-C to the main process."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """A worker's start: it keeps the plan (Ctrl-C is the main process's: worker_pool)."""
     _WORKER[:] = [plan, {}]
 
 

@@ -188,11 +188,9 @@ def _chunks(plan: Plan, jobs: int | None, dask: str | None,
         for start, stop in ranges:
             yield run_chunk(plan, start, stop)
         return
-    import multiprocessing
+    from pnp.content.processes import worker_pool
 
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with context.Pool(jobs, initializer=_receive_plan, initargs=(plan,)) as pool:
+    with worker_pool(jobs, _receive_plan, (plan,)) as pool:
         yield from pool.imap(_run_range, ranges)
 
 
@@ -200,11 +198,7 @@ _WORKER_PLAN: list[Plan] = []  # the plan, sent once to each worker process
 
 
 def _receive_plan(plan: Plan) -> None:
-    """A worker's start: it keeps the plan, and leaves Ctrl-C to the main process (which
-    stops the pool and says so once, instead of a traceback from every worker)."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """A worker's start: it keeps the plan (Ctrl-C is the main process's: worker_pool)."""
     _WORKER_PLAN[:] = [plan]
 
 
