@@ -74,7 +74,8 @@ def report_time() -> None:
 
 MEMORY_SCRIPT = """
 import resource, sys
-from pnp.simulate.plan import Request, plan_simulation, run
+from pnp.simulate.plan import Request, plan_simulation
+from pnp.simulate.run import run
 plan = plan_simulation(Request(sys.argv[1], games=int(sys.argv[2]), bots=["random"]))
 run(plan, jobs=2)
 own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss

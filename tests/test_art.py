@@ -264,6 +264,7 @@ def _promo_with_art(tmp_path: Path, art: Path) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["truncated", "bomb", "non-image", "missing"])
 def test_a_bad_image_is_exit_2_naming_it_and_nothing_is_written(cli, tmp_path, kind):
     bad = _bad_files(tmp_path)[kind]
@@ -422,6 +423,7 @@ def test_every_game_names_its_cards_for_art(tmp_path):
     assert not names["vote-cards-A"] and not names["word-cards-back"]
 
 
+@pytest.mark.slow
 def test_low_resolution_art_is_warned(cli, tmp_path):
     art = tmp_path / "art"
     _solid(art / "witches-secretary.png", (120, 40))        # ~55 DPI in its window

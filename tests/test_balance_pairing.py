@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from pnp.games import engine as eng
 from pnp.games.gamedata import load_content
 from pnp.games.majority2 import engine as m2
@@ -53,6 +55,7 @@ def test_a_variant_deals_what_the_base_game_deals_but_the_promo():
     assert seen_promo  # the case that matters did come up
 
 
+@pytest.mark.slow
 def test_the_report_gives_paired_and_unpaired_intervals_and_corrected_flags(cli):
     result = cli("simulate", "majority2", "--games", "400", "--promos", STRONG, "--json",
                  "--correction", "bh", "--alpha", "0.1")

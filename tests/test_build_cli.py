@@ -1,8 +1,11 @@
 """`pnp build` from the command line: summaries, custom words, and every refusal."""
 
+import pytest
+
 from pdftools import page_sizes, text
 
 
+@pytest.mark.slow
 def test_build_prints_one_line_per_file(cli, tmp_path):
     result = cli("build", "majority", "--out", tmp_path)
     assert result.exit_code == 0, result.stderr

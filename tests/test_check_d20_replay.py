@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 
+import pytest
 from checkhelp import check, totals, wheres
 
 from pnp.games.d20_stacks.judge import judge
@@ -73,6 +74,7 @@ def one_stack(count: int) -> D20Record:
     return D20Record(("G1", "G2"), None, tuple(moves), None, {})
 
 
+@pytest.mark.slow
 def test_100000_moves_onto_one_stack():
     verdict = judge(one_stack(100_000), load_content("d20-stacks"), {"new_stack": "always"})
     closed = [v for v in verdict.violations if v.message.endswith("closed by a 20")]

@@ -9,6 +9,8 @@ import os
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.ptytools import BACKSPACE, CTRL_C, ENTER, LEFT, finish, shown_next, spawn
 
 
@@ -45,6 +47,7 @@ def at_terminal(args: list[str], steps: list[tuple[str, list[bytes]]], cwd: Path
     return status, shown.decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 def test_arrow_keys_edit_the_line_and_ctrl_c_saves_the_answers(tmp_path):
     status, shown = at_terminal(
         ["check", "--new", "d20-stacks", "--out", "game.json"],
@@ -62,6 +65,7 @@ def test_arrow_keys_edit_the_line_and_ctrl_c_saves_the_answers(tmp_path):
     assert not (tmp_path / "game.json").exists()
 
 
+@pytest.mark.slow
 def test_ctrl_c_in_a_log_entry_saves_the_answers_for_resume(tmp_path):
     status, shown = at_terminal(
         ["check", "--new", "majority2", "--log", "--out", "log.json"],

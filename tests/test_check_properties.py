@@ -134,6 +134,7 @@ ANY_GAME = st.one_of(majority_games(), majority2_games(), majority_rules_games()
 
 # Properties ---------------------------------------------------------------------------
 
+@pytest.mark.slow
 @SETTINGS
 @given(game=ANY_GAME, seed=st.integers(0, 2**32))
 def test_player_order_does_not_change_totals(folder, game, seed):
@@ -167,6 +168,7 @@ def correct_claims(folder: Path, game: dict) -> dict:
     return game
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(game=ANY_GAME, pick=st.integers(0, 100), delta=st.integers(-50, 50).filter(bool))
 def test_one_claim_changed_gives_exactly_one_violation(folder, game, pick, delta):
@@ -220,6 +222,7 @@ def run_check(path: Path, *args: str):
     return CliRunner().invoke(app, ["check", str(path), *args], catch_exceptions=False)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(value=json_values)
 def test_random_json_exits_2_with_a_message(folder, value):
@@ -230,6 +233,7 @@ def test_random_json_exits_2_with_a_message(folder, value):
     assert result.stderr.startswith("error: ")
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(value=json_values, game=st.sampled_from(["majority", "majority2", "majority-rules",
                                                 "d20-stacks"]),
@@ -253,6 +257,7 @@ def paths_of(value, path=()):
             yield from paths_of(item, (*path, index))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(example=st.sampled_from(EXAMPLES), pick=st.integers(0, 10_000), value=json_values)
 def test_example_with_a_random_part_never_tracebacks(folder, example, pick, value):

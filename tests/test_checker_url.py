@@ -35,6 +35,7 @@ def test_the_drawing_holds_exactly_the_dark_modules():
     assert drawn == matrix
 
 
+@pytest.mark.slow
 def test_each_score_pad_carries_the_code_and_the_address(tmp_path):
     import pdfplumber
 
@@ -79,6 +80,7 @@ def test_a_long_piece_of_an_address_is_cut_to_the_column():
     assert lines[-1] == "check/majority?token=x"
 
 
+@pytest.mark.slow
 def test_without_the_option_the_pads_do_not_change(tmp_path):
     runs = []
     for extra in ([], ["--checker-url", URL]):

@@ -53,6 +53,7 @@ def _edge_printed(lines, x0, y0, x1, y1, whole: bool) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("backs", ["duplex-long", "duplex-short", "fold", "none"])
 @pytest.mark.parametrize("bleed", ["0", "3"])

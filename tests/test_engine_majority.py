@@ -210,6 +210,7 @@ def invariants(tmp_path, games: int, checked_every: int):
             assert verdict.finished and totals(verdict) == outcome.scores
 
 
+@pytest.mark.slow
 def test_random_play_invariants(tmp_path):
     invariants(tmp_path, games=300, checked_every=15)
 

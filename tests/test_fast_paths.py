@@ -72,6 +72,7 @@ def test_edge_cases_agree_with_the_careful_parser(text):
     assert _parsed(text) == _careful(text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("path", "kind"), FILES, ids=[str(p.relative_to(ROOT)) for p, _ in FILES])
 def test_mutated_files_parse_and_validate_as_before(path, kind):
     text = path.read_text("utf-8")

@@ -247,6 +247,7 @@ def test_fuzz_build(targets, key, rnd, junk):
     targets[key].once(rnd, junk)
 
 
+@pytest.mark.slow
 @_settings(12)
 @given(name=FILES, record=st.sampled_from(RECORDS), key=st.sampled_from(BUILD_KEYS),
        rnd=RANDOMS, junk=JUNK)

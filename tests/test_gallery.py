@@ -48,6 +48,7 @@ def test_empty_gallery_says_what_to_do():
     assert "run <code>pnp build</code>" in render_html([])
 
 
+@pytest.mark.slow
 def test_gallery_in_a_real_browser(gallery):
     from playwright.sync_api import sync_playwright
 
@@ -97,6 +98,7 @@ def test_a_game_in_several_languages_gets_a_language_picker(languages_gallery):
     assert '<figure class="lang-de">' in page and '<figure class="lang-en">' in page
 
 
+@pytest.mark.slow
 def test_the_language_picker_shows_one_languages_files_in_a_browser(languages_gallery):
     from playwright.sync_api import sync_playwright
 

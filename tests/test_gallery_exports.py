@@ -22,6 +22,7 @@ def _hrefs(page: str) -> list[str]:
     return re.findall(r'href="([^"]+)"', page)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("backs", "says"), [
     ("duplex-long", PRINTING["duplex-long"]), ("duplex-short", PRINTING["duplex-short"]),
     ("fold", PRINTING["fold"]), ("none", PRINTING["single-sided"]),

@@ -39,6 +39,7 @@ def _rebuild(cli, out):
     return result, (out / "index.html").read_text("utf-8")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("key", "value", "where"), [
     ("pdf", 5, "$[0].pdf: expected str"),
     ("pdf", "../../../../etc/passwd", "$[0].pdf: not a plain relative path"),

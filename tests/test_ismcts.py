@@ -264,6 +264,7 @@ def twin_pairs(game_id: str, seeds: range):
     return pairs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(TWINS))
 def test_states_a_player_cannot_tell_apart_get_the_same_decision(game_id):
     game, _ = setup(game_id, TWINS[game_id][1].get("players"))
@@ -369,6 +370,7 @@ AGAINST_RANDOM = [("d20-stacks", 2, 16, 32), ("majority-rules", 2, 16, 64),
                   ("majority", 5, 60, 32), ("majority2", 2, 12, 32)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, players, games, iterations", AGAINST_RANDOM)
 def test_ismcts_beats_random_in_every_game(game_id, players, games, iterations):
     """Over fixed seeds, the search's win rate's 95 % Wilson interval lies above the
@@ -378,6 +380,7 @@ def test_ismcts_beats_random_in_every_game(game_id, players, games, iterations):
     assert low > 1 / players, (won, n)
 
 
+@pytest.mark.slow
 def test_ismcts_beats_greedy_at_the_majority2():
     won, n = share_won("majority2", "greedy", range(16), iterations=128)
     low, _ = wilson(won, n)

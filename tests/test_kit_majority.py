@@ -108,6 +108,7 @@ def _big_letters_in(path: Path, page: int, box) -> str:
     return "".join(sorted(inside))
 
 
+@pytest.mark.slow
 def test_short_edge_duplex_mirrors_top_to_bottom_and_turns_backs(tmp_path):
     from pnp.render.geometry import CARD_SIZES, impose, mirror_for_duplex
 

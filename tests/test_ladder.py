@@ -77,6 +77,7 @@ def test_the_ladder_reports_rungs_ratings_and_pairings(cli, tmp_path):
     assert json.loads((tmp_path / "r" / "summary.json").read_text("utf-8")) == summary
 
 
+@pytest.mark.slow
 def test_the_numbers_do_not_depend_on_the_jobs(cli):
     one, two = _ladder(cli, "--jobs", "1"), _ladder(cli, "--jobs", "2")
     assert one.exit_code == two.exit_code == 0

@@ -47,6 +47,7 @@ def german(tmp_path_factory) -> Path:
     return out / "majority"
 
 
+@pytest.mark.slow
 def test_the_german_kit_is_every_file_in_german(german):
     expected = [f"{name}-de.pdf" for name in CARD_FILES + DOCUMENTS + ["tuck-box", "kit"]]
     assert sorted(p.name for p in german.iterdir()) == sorted(expected)
@@ -58,6 +59,7 @@ def test_every_german_word_is_on_the_word_cards_without_its_soft_hyphens(german)
     assert "Feuerwehrmann" in body and "\u00ad" not in body
 
 
+@pytest.mark.slow
 def test_every_card_text_comes_from_the_german_strings(german):
     said = strings("de")
     cards = " ".join(flat(german / f"{name}-de.pdf") for name in CARD_FILES[1:])
@@ -74,12 +76,14 @@ def test_every_card_text_comes_from_the_german_strings(german):
     assert [t for t in leftovers if t in cards] == []
 
 
+@pytest.mark.slow
 def test_the_german_kit_packs_german_documents(german):
     kit = flat(german / "kit-de.pdf")
     assert "Spielaufbau" in kit and "Kurzübersicht" in kit and "Wertungsblock" in kit
     assert "Quick reference" not in kit and "Setup" not in kit
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["it", "fr", "es"])
 def test_each_language_prints_its_own_card_texts(cli, tmp_path, lang):
     names = ["vote-cards", "preparation-cards", "variant-card", "blank-cards"]
@@ -142,6 +146,7 @@ def test_a_strings_file_missing_a_colour_names_itself(cli, tmp_path):
     assert "'Teal'" in result.stderr and "components.json $.vote_sets[7]" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_user_adds_a_language_with_two_files(cli, tmp_path):
     """The README's worked example: Portuguese words and card texts, no code."""
     data = tmp_path / "data"

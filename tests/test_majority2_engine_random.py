@@ -83,6 +83,7 @@ def _games(n: int, start: int = 0, check_every: int = 0, tmp_path=None):
             assert verdict.ok and tuple(p.total for p in verdict.players) == outcome.scores
 
 
+@pytest.mark.slow
 def test_random_games_keep_every_invariant():
     _games(200)
 

@@ -23,6 +23,7 @@ def jobs(monkeypatch):
     return use
 
 
+@pytest.mark.slow
 def test_workers_write_the_same_bytes_as_one_process(cli, tmp_path, jobs):
     for count in (1, 2, 3):
         jobs(count)
@@ -32,6 +33,7 @@ def test_workers_write_the_same_bytes_as_one_process(cli, tmp_path, jobs):
     assert any(name.endswith("kit.pdf") for name in _tree(tmp_path / "2"))
 
 
+@pytest.mark.slow
 def test_every_problem_is_told_in_plan_order_and_nothing_is_written(cli, tmp_path, jobs):
     words = tmp_path / "long.txt"
     words.write_text("Door\nPneumonoultramicroscopicsilicovolcanoconiosis\n"

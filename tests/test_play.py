@@ -50,6 +50,7 @@ def drive(args: list[str], cwd: Path, answers: int | None = None,
     return status, shown.decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 def test_a_whole_game_at_a_terminal_ends_with_a_log_that_checks(tmp_path):
     status, shown = drive(["play", "majority2", "--seed", "3", "--out", "game.json",
                            *FAST], tmp_path)
@@ -64,6 +65,7 @@ def test_a_whole_game_at_a_terminal_ends_with_a_log_that_checks(tmp_path):
     assert set(record["claimed"]) == {"Player", "ismcts"}
 
 
+@pytest.mark.slow
 def test_ctrl_c_keeps_the_game_and_resume_finishes_it_as_it_would_have(tmp_path, cli):
     status, shown = drive(["play", "majority2", "--seed", "3", "--seat", "2",
                            "--out", "game.json", *FAST], tmp_path, answers=5)

@@ -106,6 +106,7 @@ def test_a_copy_of_a_base_card_is_worth_exactly_one_copy_of_it(cli):
     assert row["verdict"] == "no clear difference"
 
 
+@pytest.mark.slow
 def test_an_over_strong_promo_stands_out_under_restricted_play():
     plan = plan_simulation(Request("majority2", games=300, seed=3, promos=[STRONG],
                                    restricted=[]))
@@ -116,6 +117,7 @@ def test_an_over_strong_promo_stands_out_under_restricted_play():
     assert summary["correction"]["family"] == 4  # seat 1, two promo figures, a headline
 
 
+@pytest.mark.slow
 def test_cards_are_ranked_and_the_numbers_do_not_depend_on_jobs():
     plan = plan_simulation(Request("majority2", games=150, seed=4,
                                    restricted=["witches-junior", "demons-veteran",

@@ -28,6 +28,7 @@ def _build(tmp_path: Path, templates: Path, component: str) -> subprocess.Comple
         capture_output=True, text=True, timeout=GUARD_SECONDS, check=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("text", "message"), [
     ("# Rules\n\n" + "A line.\n\n" * 50_000, "lines; a rule text may have at most"),
     ("# Rules\n\n" + "word " * 110_000 + "\n", "KB is more than the"),

@@ -64,6 +64,7 @@ def flat(value: str) -> str:
     return re.sub(r"\s+", " ", value)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "pdf", "source"), SHEETS)
 def test_every_heading_is_in_the_pdf(a4, game, pdf, source):
     extracted = flat(text(a4 / game / pdf))
@@ -119,6 +120,7 @@ def test_translated_sheets_draw_translated_diagrams(a4, game, pdf, english, tran
     assert translated in extracted and english not in extracted
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("paper", "size"), [("a4", A4), ("letter", LETTER)])
 def test_page_sizes_and_one_page_quick_references(a4, letter, paper, size):
     out = a4 if paper == "a4" else letter

@@ -35,6 +35,7 @@ def test_every_asset_is_served_by_the_app_itself(local):
     assert request(local.url("/static/app.css"))[0] == 200
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", EXAMPLE_RECORDS)
 def test_api_check_gives_the_cli_report(local, name):
     record = json.loads((EXAMPLES / name).read_text("utf-8"))

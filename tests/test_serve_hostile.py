@@ -123,6 +123,7 @@ def server():
         yield running
 
 
+@pytest.mark.slow
 def test_500_hostile_requests_get_a_4xx_with_a_message(server):
     rng = random.Random(SEED)
     seen = {}

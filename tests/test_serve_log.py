@@ -37,6 +37,7 @@ def site():
         yield server, launched
 
 
+@pytest.mark.slow
 def test_a_game_taken_down_with_an_undo_and_a_reload(site, tmp_path):
     page, errors = open_page(*site, "/log/majority2")
     page.fill("#p1", "Ana")

@@ -57,6 +57,7 @@ def _claims_and_verdict(page, record, name, shot=None):
         shoot(page, shot)
 
 
+@pytest.mark.slow
 def test_majority2_example_typed_in(site):
     name = "majority2-mistakes.json"
     page, errors, record = _begin(site, name)
@@ -79,6 +80,7 @@ def test_majority2_example_typed_in(site):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_majority_example_typed_in(site):
     name = "majority-legal.json"
     page, errors, record = _begin(site, name)
@@ -99,6 +101,7 @@ def test_majority_example_typed_in(site):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_majority_rules_example_typed_in_and_a_wrong_claim(site):
     name = "majority-rules-legal.json"
     page, errors, record = _begin(site, name)
@@ -119,6 +122,7 @@ def test_majority_rules_example_typed_in_and_a_wrong_claim(site):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_an_unreadable_field_is_shown_beside_it(site):
     page, errors = _page(site, "/check/majority-rules")
     _players(page, ["Ana", "Bo"])
@@ -134,6 +138,7 @@ def test_an_unreadable_field_is_shown_beside_it(site):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_d20_stacks_example_typed_in(site):
     name = "d20-stacks-legal.json"
     page, errors, record = _begin(site, name)
@@ -150,6 +155,7 @@ def test_d20_stacks_example_typed_in(site):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_d20_stacks_moves_typed_in(site):
     name = "d20-stacks-moves.json"
     page, errors, record = _begin(site, name)
@@ -165,6 +171,7 @@ def test_d20_stacks_moves_typed_in(site):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_a_record_saved_and_loaded_again(site, tmp_path):
     """Load fills the form from a record file; Save file writes a record that pnp check
     reads with the same verdict; a reload keeps the entry."""
@@ -186,6 +193,7 @@ PAGES = ["/", "/check/majority", "/check/majority2", "/check/majority-rules",
          "/check/d20-stacks", "/log/majority2", "/rulings", "/check/chess"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_at_a_phone_width(site, path):
     """Each page is screenshot at 390 x 844 (a person looks at them) and nothing on it is
@@ -199,6 +207,7 @@ def test_every_page_at_a_phone_width(site, path):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_a_dropped_connection_resumes(site):
     page, errors = _page(site, "/check/majority2")
     page.set_input_files("#load", str(EXAMPLES / "majority2-legal.json"))
@@ -231,6 +240,7 @@ def test_the_screen_is_kept_awake(site):
         assert page.locator("#awake").is_visible()
 
 
+@pytest.mark.slow
 def test_each_phone_keeps_its_own_entry(site):
     """Nothing entered on one phone reaches another: the entry lives in its browser."""
     first, _ = _page(site, "/check/majority2")

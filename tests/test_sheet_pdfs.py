@@ -265,6 +265,7 @@ def kits(tmp_path_factory):
                  for s in summaries}
 
 
+@pytest.mark.slow
 def test_kit_holds_the_whole_game_packed(kits):
     out, summaries = kits
     kit = out / "majority2" / "kit.pdf"

@@ -131,6 +131,7 @@ def test_check_reports_rgb_transparency_and_unembedded_fonts(tmp_path):
     assert "total ink coverage 400 %" in problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("profile", "pixels", "name"), [
     ("tgc", (825, 1125), "members-001-front.png"),
     ("mpc", (816, 1111), "members/front/001.png"),

@@ -179,6 +179,7 @@ def report(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_report_files_are_deterministic(report, tmp_path):
     from typer.testing import CliRunner
 
@@ -196,6 +197,7 @@ def test_report_files_are_deterministic(report, tmp_path):
         assert (report / name).read_bytes() == (tmp_path / name).read_bytes(), name
 
 
+@pytest.mark.slow
 def test_report_loads_in_a_real_browser_with_every_chart(report):
     from tests.webtools import CHROMIUM_FLAGS, chromium
 

@@ -58,6 +58,7 @@ def test_every_bot_option_is_known_and_bounded(cli, no_games, game, option, mess
     assert f"error: --bot-option: {message}" in result.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("address", "message"), [
     ("nonsense", "'nonsense' is not a Dask scheduler address"),
     ("tls://127.0.0.1:1", "a tls:// scheduler needs TLS certificates in Dask's "

@@ -4,6 +4,8 @@ paper that holds it."""
 
 from __future__ import annotations
 
+import pytest
+
 from pnp.games.gamedata import load_content
 from pnp.games.majority_rules import printing
 
@@ -23,6 +25,7 @@ def test_a5_builds_the_majority_rules_kit_with_standing_walls(cli, tmp_path):
     assert len(slotted.pieces) == 2
 
 
+@pytest.mark.slow
 def test_a5_builds_every_game_and_names_what_it_leaves_out(cli, tmp_path):
     result = cli("build", "--paper", "a5", "--out", tmp_path, "--no-gallery")
     assert result.exit_code == 0, result.stderr
@@ -45,6 +48,7 @@ def test_a6_leaves_out_the_dividers_naming_a_paper_that_fits(cli, tmp_path):
     assert not (tmp_path / "majority-rules" / "dividers.pdf").exists()
 
 
+@pytest.mark.slow
 def test_each_game_says_what_it_leaves_out(cli, tmp_path):
     """Games share file and component names (every game has a quick reference and a tuck
     box): each game's left-out piece is its own warning, naming the game (one name used to

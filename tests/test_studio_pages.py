@@ -56,6 +56,7 @@ def _no_wider_than(page, width: int) -> None:
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
 
 
+@pytest.mark.slow
 def test_changing_the_cost_changes_the_preview(site):
     page, errors = _open(site, "/studio/majority2/promo")
     version, before = _preview(page)
@@ -68,6 +69,7 @@ def test_changing_the_cost_changes_the_preview(site):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_an_invalid_field_shows_its_error_and_keeps_the_last_good_preview(site):
     page, errors = _open(site, "/studio/majority2/promo")
     version, good = _preview(page)
@@ -85,6 +87,7 @@ def test_an_invalid_field_shows_its_error_and_keeps_the_last_good_preview(site):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_the_downloaded_promo_file_validates_and_builds(site, tmp_path):
     page, errors = _open(site, "/studio/majority2/promo")
     _preview(page)
@@ -115,6 +118,7 @@ def test_the_downloaded_promo_file_validates_and_builds(site, tmp_path):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_a_promo_file_with_several_cards_opens_into_the_form(site):
     page, errors = _open(site, "/studio/majority2/promo", DESKTOP)
     version, _ = _preview(page)
@@ -128,6 +132,7 @@ def test_a_promo_file_with_several_cards_opens_into_the_form(site):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_the_balance_test_says_the_over_strong_promo_is_stronger(site):
     page, errors = _open(site, "/studio/majority2/promo")
     _preview(page)
@@ -146,6 +151,7 @@ def test_the_balance_test_says_the_over_strong_promo_is_stronger(site):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_a_duplicate_word_is_shown_on_its_line(site):
     page, errors = _open(site, "/studio/majority/words")
     page.locator("#text").fill("Apple\nBanana\nCafé\ncafe\nDog\nEagle\n")
@@ -161,6 +167,7 @@ def test_a_duplicate_word_is_shown_on_its_line(site):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_the_word_cards_pdf_is_the_builds(site, tmp_path):
     page, errors = _open(site, "/studio/majority/words", DESKTOP)
     page.locator("#lang").select_option("de")
@@ -180,6 +187,7 @@ def test_the_word_cards_pdf_is_the_builds(site, tmp_path):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_the_kit_builders_pdf_is_pnp_builds_bytes(site, tmp_path):
     page, errors = _open(site, "/studio/build", DESKTOP)
     page.locator("input[name=games][value=majority2]").check()
@@ -226,6 +234,7 @@ def test_a_zip_bomb_in_the_kit_builder_is_refused_beside_its_field(site, tmp_pat
     assert errors == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ["/studio", "/studio/majority2/promo",
                                   "/studio/majority/words", "/studio/build"])
 def test_every_studio_page_fits_a_phone_and_a_desktop(site, path):
@@ -239,6 +248,7 @@ def test_every_studio_page_fits_a_phone_and_a_desktop(site, path):
         assert errors == []
 
 
+@pytest.mark.slow
 def test_ability_text_without_effects_is_flagged_as_played_blank(site):
     page, errors = _open(site, "/studio/majority2/promo")
     _preview(page)

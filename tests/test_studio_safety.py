@@ -163,6 +163,7 @@ def test_balance_tests_belong_to_their_browser(studio):
     _nothing_left(root)
 
 
+@pytest.mark.slow
 def test_several_people_build_at_once(studio):
     server, root = studio
     answers = {}
@@ -198,6 +199,7 @@ def test_the_studio_needs_the_token_when_one_is_set():
         assert request(server.url("/studio/build"), headers={"Accept": "text/html"})[0] == 200
 
 
+@pytest.mark.slow
 def test_a_build_over_the_time_limit_is_stopped_and_cleaned_up(tmp_path):
     with served(env={"PNP_STUDIO_TMP": str(tmp_path), "PNP_STUDIO_TIME_LIMIT": "0.5"}) as server:
         status, _, body = post_form(server.url("/api/studio/build"),
@@ -225,6 +227,7 @@ def test_a_promo_file_with_its_pictures_opens(studio):
     _nothing_left(root)
 
 
+@pytest.mark.slow
 def test_a_kit_with_words_promos_and_art_is_a_zip_of_every_file(studio, tmp_path):
     server, root = studio
     art = zip_bytes([("my-art/ghost.png", small_png((20, 20, 20), (300, 300)))])
@@ -244,6 +247,7 @@ def test_a_kit_with_words_promos_and_art_is_a_zip_of_every_file(studio, tmp_path
     _nothing_left(root)
 
 
+@pytest.mark.slow
 def test_the_kit_builder_takes_a_printer_profile_and_a_language(tmp_path):
     """With a saved printer profile and --lang de: the same bytes as the command."""
     import os

@@ -152,6 +152,7 @@ def server(tmp_path):
     httpd.server_close()
 
 
+@pytest.mark.slow
 def test_check_urls_fetches_every_url_and_names_the_missing_one(cli, tmp_path, server):
     root, base = server
     args = ["export", "tts", "d20-stacks", "--table", "--dpi", "72", "--out", tmp_path,

@@ -54,6 +54,7 @@ def test_a_field_must_fit_the_card(tmp_path):
     assert "is not a card of --promos" in tune_problem(content, "witches-junior", "cost", [1])
 
 
+@pytest.mark.slow
 def test_tuning_finds_the_points_of_a_changed_base_card(cli, tmp_path):
     """A Witches Junior worth 9 VP instead of 3: tried at 1, 3 and 9 VP, the values 1 and 9
     are surely different and 3 — the base card's own — is the one in line."""

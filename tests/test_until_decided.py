@@ -50,6 +50,7 @@ def _until(cli, *args):
     return json.loads(result.stdout)
 
 
+@pytest.mark.slow
 def test_stops_once_everything_is_decided_and_says_when(cli):
     """The over-strong promo's VP per copy is soon different; with a wide win-rate margin
     the start player's advantage is soon shown equivalent: the run stops early."""
@@ -66,11 +67,13 @@ def test_stops_once_everything_is_decided_and_says_when(cli):
         seq["games"]
 
 
+@pytest.mark.slow
 def test_decisions_do_not_depend_on_jobs(cli):
     args = ("--games", "100", "--max-games", "300", "--promos", TWIN)
     assert _until(cli, *args, "--jobs", "1") == _until(cli, *args, "--jobs", "2")
 
 
+@pytest.mark.slow
 def test_a_copy_is_never_called_different(cli):
     summary = _until(cli, "--games", "300", "--max-games", "1500", "--promos", TWIN)
     assert summary["promos"][0]["verdict"] in ("no clear difference", "equivalent")

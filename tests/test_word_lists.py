@@ -134,6 +134,7 @@ def familiar_share(lang: str) -> float:
     return len(familiar) / len(listed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_most_words_are_everyday_words(lang):
     share = familiar_share(lang)
