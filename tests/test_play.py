@@ -145,6 +145,9 @@ def test_the_other_games_play_to_the_end_with_a_record_that_checks(cli, tmp_path
                  *FAST, input=f"{answer}\n" * 600)
     assert result.exit_code == 0, result.stderr[-2000:]
     assert "Final " in result.stderr
+    title = {"d20-stacks": "D20 Stacks", "majority-rules": "Majority Rules!",
+             "majority": "The Majority"}[game]
+    assert f"Player plays {title} against " in result.stderr  # the game's name, not its id
     verdict = check_file(out)
     assert verdict.ok
     record = json.loads(out.read_text("utf-8"))

@@ -358,8 +358,10 @@ def _same_answer(game_id: str):
 def _turns(entry: Entry, match, session: Session) -> None:
     table, names, seat = session.table, session.names, session.seat
     engine = match.engine
-    entry.note(f"{names[seat]} plays {session.game_id} against {session.bot}; seed "
-               f"{session.seed}.")
+    from pnp.games import get_game
+
+    entry.note(f"{names[seat]} plays {get_game(session.game_id).title} against "
+               f"{session.bot}; seed {session.seed}.")
     while not match.over:
         before = match.state
         if not match.persons_turn:
