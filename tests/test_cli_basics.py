@@ -1,6 +1,7 @@
 """`pnp games`, `pnp schema`, `pnp validate`, and help for every command."""
 
 import json
+import os
 import shutil
 
 import pytest
@@ -193,3 +194,20 @@ def test_pnp_help_lists_each_command_with_a_one_line_summary():
     for name, command in get_command(app).commands.items():
         summary = command.short_help or command.help or ""
         assert "\n" not in summary.split("\n\n")[0], name
+
+
+def test_help_examples_are_printed_whole_and_help_needs_no_rich():
+    """An example is a command to copy: printed on one line, never broken at a hyphen
+    (keep-gold-bet). Help is click's plain formatter: rich cost half of `pnp --help`."""
+    import subprocess
+    import sys
+
+    script = ("import sys; from pnp.cli import main; sys.argv = ['pnp', 'simulate', '--help']\n"
+              "try:\n    main()\nexcept SystemExit:\n    pass\n"
+              "print('RICH' if any(m.startswith('rich') for m in sys.modules) else 'PLAIN')")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env={**os.environ, "COLUMNS": "80"}, timeout=60)
+    lines = done.stdout.splitlines()
+    assert lines[-1] == "PLAIN"
+    assert ("  Example: pnp simulate majority-rules --games 2000 --bots "
+            "keep-high,keep-gold-bet") in lines

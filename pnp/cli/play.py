@@ -20,13 +20,15 @@ import json
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from pnp.cli.app import app, shown, user_errors
-from pnp.cli.entry import Entry
 from pnp.errors import DataError, PnpError, Problem, UsageError
+
+if TYPE_CHECKING:
+    from pnp.cli.entry import Entry
 
 INTERRUPTED = 130
 NOTE = "_play"
@@ -323,6 +325,8 @@ def _play(session: Session) -> Path:
             "holds an action that is not legal"
         raise DataError(Problem(str(session.source or session.path),
                                 f"this game {kind}: {exc}")) from None
+    from pnp.cli.entry import Entry  # the prompts: only when a game is played
+
     entry = Entry()
     try:
         _turns(entry, match, session)
