@@ -70,9 +70,7 @@ def build_command(
     Example: pnp build --checker-url http://192.168.1.20:8000
     """
     from pnp.kits.build import build_warnings, plan_build, run_build
-    from pnp.kits.cut import with_registration
     from pnp.kits.documents import checked_url
-    from pnp.kits.gallery import update_gallery
     from pnp.kits.printers import printer_settings
     from pnp.kits.report import art_report, fit_report
     from pnp.kits.request import BuildRequest
@@ -84,7 +82,10 @@ def build_command(
         options = PrintOptions(paper=paper.lower(), backs=backs, bleed=bleed,
                                crop_marks=crop_marks, ink_saver=ink_saver,
                                offset_x=offset_x, offset_y=offset_y, image_dpi=image_dpi)
-        options = with_registration(options, registration_inset if registration else None)
+        if registration:  # cut-file modules only when asked for (start-up time)
+            from pnp.kits.cut import with_registration
+
+            options = with_registration(options, registration_inset)
         request = BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
                                out_dir=out, options=options, data_dir=data,
                                templates_dir=templates, words=words,
@@ -99,9 +100,12 @@ def build_command(
         with _progress(len(planned)) as bar:
             previews: dict | None = {} if gallery else None
             summaries = run_build(request, bar, planned, previews)
-        index = update_gallery(out, summaries, options.paper,
-                               lambda p: print_problems([p], "warning"),
-                               previews) if gallery else None
+        index = None
+        if gallery:
+            from pnp.kits.gallery import update_gallery
+
+            index = update_gallery(out, summaries, options.paper,
+                                   lambda p: print_problems([p], "warning"), previews)
         entries = fit_report(request) if report else []
         art_uses, art_naming = art_report(request, [(f.game, list(f.printables))
                                                     for f in planned])

@@ -17,7 +17,6 @@ each bot deciding as it did, and goes on: the same game, as if it had never stop
 from __future__ import annotations
 
 import json
-import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -145,7 +144,7 @@ def _new_session(game_id: str, bot: str, bot_option: list[str], seat: int,
     rules = parse_rule_args(game.id, rule_args)
     path = _out_path(out or Path(f"{game.id}-game.json"))
     session = Session(game.id, None, names, seat - 1, bot, options,
-                      secrets.randbelow(MAX_SEED) if seed is None else seed, path, rules)
+                      _random_seed() if seed is None else seed, path, rules)
     for taken in (path, session.session_path if game.id != LOG_GAME else None):
         if taken is not None and taken.exists():
             raise UsageError(Problem("--out", f"{taken} exists: give another --out, or go "
@@ -426,3 +425,9 @@ def _record(session: Session, match) -> Path:
     if session.game_id != LOG_GAME:
         session.session_path.unlink(missing_ok=True)  # finished: nothing left to resume
     return path
+
+
+def _random_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(MAX_SEED)

@@ -16,7 +16,6 @@ from pathlib import Path
 from pnp.content.output import write_text
 from pnp.content.sources import load_source
 from pnp.errors import UsageError
-from pnp.kits.gallery import CALIBRATION
 from pnp.render.geometry import check_offsets
 
 BACK_FLIPS = ("duplex-long", "duplex-short")
@@ -37,13 +36,15 @@ def calibration_path(out: Path) -> Path:
     sheet always ends in `.pdf`."""
     if out.suffix.lower() == ".pdf" and not out.is_dir():
         return out
+    from pnp.kits.gallery import CALIBRATION
+
     return out / CALIBRATION
 
 
 def write_calibration(out: Path, paper: str, backs: str) -> tuple[Path, int, Path | None]:
     """The calibration sheet at `calibration_path(out)`: (its path, its page count, the
     gallery page refreshed beside it, if that folder has one)."""
-    from pnp.kits.gallery import refresh_gallery
+    from pnp.kits.gallery import CALIBRATION, refresh_gallery
     from pnp.render.calibrate import render_calibration
     from pnp.render.fonts import font_set
     from pnp.render.geometry import paper_size

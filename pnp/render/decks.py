@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import BinaryIO
 
 from pnp.errors import DataError, FitError, Problem, UsageError
-from pnp.render.cutfiles import draw_registration
 from pnp.render.draw import (
     FaceContext,
     FormCache,
@@ -325,6 +324,8 @@ def _furniture(job: _Job, paper: Size, slots, shapes, chunk: list[_Placed], side
                       labels, font, fold, caption=job.words.scale)
     draw_sheet(job.c, plan, job.forms, font)
     if job.options.registration and side != "backs":
+        from pnp.render.cutfiles import draw_registration
+
         draw_registration(job.c, paper, job.options.registration)
 
 
