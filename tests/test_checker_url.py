@@ -7,7 +7,10 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.kits.documents import checker_link
+from pnp.kits.languages import score_pads, template_roots
 from pnp.render.qrcode import qr_drawing
+
+from pdftools import text
 
 URL = "http://192.168.1.20:8000/?token=Xb3k9Qw2fT1mZr8c"
 
@@ -101,3 +104,27 @@ def test_a_bad_address_is_refused(tmp_path, bad):
                                       str(tmp_path), "--checker-url", bad])
     assert result.exit_code == 2 and "--checker-url" in result.output
     assert not list(tmp_path.rglob("*.pdf"))
+
+
+CAPTIONS = {"it": "Inquadra il codice per controllare i punteggi:",
+            "fr": "Scannez pour vérifier les scores :",
+            "de": "Zum Prüfen der Punkte scannen:",
+            "es": "Escanea para comprobar las puntuaciones:"}
+TRANSLATED_PADS = [(game, lang) for game in ("majority", "majority2", "majority-rules",
+                                             "d20-stacks")
+                   for lang in score_pads(template_roots(None), game) if lang != "en"]
+
+
+@pytest.mark.parametrize(("game", "lang"), TRANSLATED_PADS)
+def test_a_translated_pad_captions_its_code_in_its_language(tmp_path, game, lang):
+    """The caption comes from the pad's own file (`qr_caption`), so an Italian table is
+    not asked in English to scan its code."""
+    from pnp.render.fonts import font_set
+    from pnp.render.scorepad import load_score_pad, render_score_pad
+
+    pad = load_score_pad(score_pads(template_roots(None), game)[lang])
+    path = tmp_path / "pad.pdf"
+    render_score_pad(pad, "a4", font_set(), checker_link(URL, game)).write(path)
+    printed = " ".join(text(path).replace("\u00a0", " ").split())
+    assert CAPTIONS[lang] in printed
+    assert "Scan to" not in printed and "scores:" not in printed

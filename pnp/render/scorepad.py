@@ -77,6 +77,7 @@ class ScorePad:
     tables: tuple[PadTable, ...]
     side_by_side: bool
     notes: tuple[str, ...]
+    qr_caption: str = ""
 
 
 def load_score_pad(path: Path) -> ScorePad:
@@ -89,8 +90,9 @@ def load_score_pad(path: Path) -> ScorePad:
                    for i, t in enumerate(value["tables"]))
     notes = tuple(text(n, child_path("$.notes", i)) for i, n in enumerate(value.get("notes", [])))
     fields = tuple(text(f, "$.fields") for f in value.get("fields", []))
+    caption = text(value.get("qr_caption", QR_CAPTION), "$.qr_caption")
     return ScorePad(str(path), value["title"], text(value["title"], "$.title"), fields, tables,
-                    bool(value.get("side_by_side")), notes)
+                    bool(value.get("side_by_side")), notes, caption)
 
 
 class _Marker:
@@ -273,6 +275,7 @@ def _table_flowables(table: PadTable, styles: StyleSet, width: float) -> list:
 
 
 QR_SIZE = 22.0  # mm: a phone reads it from arm's length on a printed sheet
+QR_CAPTION = "Scan to check the scores:"  # a pad without `qr_caption` (the English ones)
 
 
 def score_pad_flowables(pad: ScorePad, styles: StyleSet, width: float,
@@ -282,7 +285,7 @@ def score_pad_flowables(pad: ScorePad, styles: StyleSet, width: float,
     from reportlab.platypus import Paragraph, Spacer, Table, TableStyle
 
     title = Paragraph(pad.title_markup, styles["h1"])
-    out: list = [_with_qr(title, link, styles, width) if link else title]
+    out: list = [_with_qr(title, pad.qr_caption, link, styles, width) if link else title]
     if pad.fields:
         out += [write_in_fields(pad.fields, styles, width), Spacer(1, styles.space(8))]
     if pad.side_by_side and len(pad.tables) > 1:
@@ -302,8 +305,9 @@ def score_pad_flowables(pad: ScorePad, styles: StyleSet, width: float,
     return out
 
 
-def _with_qr(title, link: str, styles: StyleSet, width: float):
-    """The title on the left, the QR code and its caption on the right."""
+def _with_qr(title, caption_markup: str, link: str, styles: StyleSet, width: float):
+    """The title on the left, the QR code and its caption (in the pad's language, then
+    the address) on the right."""
     from xml.sax.saxutils import escape
 
     from reportlab.lib.styles import ParagraphStyle
@@ -314,8 +318,7 @@ def _with_qr(title, link: str, styles: StyleSet, width: float):
     size = pt(QR_SIZE)
     small = ParagraphStyle("pad-qr", parent=styles["cell"], fontSize=6.5, leading=7.5)
     lines = url_lines(link, small.fontName, small.fontSize, size + pt(4))
-    caption = Paragraph("Scan to check the scores:<br/>" + "<br/>".join(map(escape, lines)),
-                        small)
+    caption = Paragraph(caption_markup + "<br/>" + "<br/>".join(map(escape, lines)), small)
     block = Table([[qr_drawing(link, size)], [caption]], colWidths=[size + pt(4)])
     block.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
