@@ -33,6 +33,7 @@ MIN_COLUMN = 6.0
 CELL_PAD = 2.5
 MIN_HEAD_SIZE = 5.0
 PAD_MARGINS = Margins(side=14.0, top=14.0, bottom=14.0)
+QR_CAPTION = "Scan to check the scores:"  # for a pad of your own without `qr_caption`
 
 
 @dataclass(frozen=True)
@@ -275,7 +276,6 @@ def _table_flowables(table: PadTable, styles: StyleSet, width: float) -> list:
 
 
 QR_SIZE = 22.0  # mm: a phone reads it from arm's length on a printed sheet
-QR_CAPTION = "Scan to check the scores:"  # a pad without `qr_caption` (the English ones)
 
 
 def score_pad_flowables(pad: ScorePad, styles: StyleSet, width: float,
