@@ -250,3 +250,40 @@ def test_each_phone_keeps_its_own_entry(site):
     second.wait_for_selector("#verdict .banner")
     assert second.locator("[data-path='$.players[0]']").input_value() == ""
     assert first.locator("[data-path='$.players[0]']").input_value() == "Ana"
+
+
+def _settled(page):
+    """Wait until the newest check has been answered and shown."""
+    page.wait_for_selector("#verdict .banner")
+    page.wait_for_function("document.getElementById('status').textContent === ''")
+
+
+@pytest.mark.slow
+def test_a_fresh_form_shows_no_error_until_a_field_is_touched(site):
+    """Every game's empty form shows no error text (its record is not complete, which the
+    banner says); a wrong entry shows its error at once, a reload keeps it, and the banner's
+    button shows the rest."""
+    for game in ("majority", "majority2", "majority-rules", "d20-stacks"):
+        page, errors = _page(site, f"/check/{game}")
+        _settled(page)
+        assert page.locator(".field-error").count() == 0, game
+        assert page.locator(".has-error").count() == 0, game
+        assert "Not complete yet" in page.locator("#verdict .banner").inner_text()
+        if game == "majority2":
+            shoot(page, "check-majority2-fresh", full_page=False)
+        assert errors == []
+    page.locator("[data-path='$.players[0]']").fill("Ana")
+    page.locator("[data-path='$.players[1]']").fill("Ana")
+    beside = page.locator(".field-error[data-for='$.players']")
+    beside.wait_for()
+    assert "non-unique" in beside.inner_text()
+    assert page.locator(".field-error[data-for='$.stacks[0]']").count() == 0  # not touched
+    page.reload()
+    _settled(page)
+    beside.wait_for()
+    assert page.locator("[data-path='$.players[1]']").input_value() == "Ana"
+    page.locator("#show-all").click()
+    page.locator(".field-error[data-for='$.stacks[0]']").wait_for()
+    assert "(shown beside each field)" in page.locator("#verdict .banner").inner_text()
+    shoot(page, "check-d20-stacks-touched", full_page=False)
+    assert errors == []

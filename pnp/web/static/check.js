@@ -20,7 +20,7 @@
   function blank() {
     const count = game === "majority2" ? 2 : config.players[0];
     const players = Array.from({ length: count }, (_, i) => ({ id: i + 1, name: "" }));
-    const base = { version: 1, players, claimed: {}, rules: {} };
+    const base = { version: 1, players, claimed: {}, rules: {}, touched: [], showAll: false };
     if (game === "majority") return { ...base, rounds: [newMajorityRound(players)], useFinal: false, final: {} };
     if (game === "majority2") return { ...base, start: 1, areas: {}, coins: {} };
     if (game === "majority-rules") return { ...base, rounds: [{ gold: "", dice: {}, claimed: {} }] };
@@ -145,14 +145,29 @@
   }
 
   /* ---- the form ---- */
-  /* A problem is shown beside a field once someone has typed in it, or when it holds a
-     value (a loaded record, a reload): an empty form is not a page of errors. */
-  let everything = false;
-  const shown = (field) => everything || field.dataset.touched === "1" ||
-    (field.value !== undefined && field.value !== "" && field.type !== "checkbox") ||
-    [...field.querySelectorAll("input, select")].some((f) => f.dataset.touched === "1" || f.value);
-  form.addEventListener("input", (e) => { if (e.target.dataset) e.target.dataset.touched = "1"; }, true);
-  form.addEventListener("change", (e) => { if (e.target.dataset) e.target.dataset.touched = "1"; }, true);
+  /* A problem is shown beside a field once the person has touched it (typed in it, picked
+     in it) or has asked to see everything (the banner's button, or a loaded record); a
+     fresh form shows none. The touched fields are kept with the entry, so a reload shows
+     what it showed; a text field holding a value counts as touched (a renamed player moves
+     the paths of that player's fields). */
+  model.touched ||= [];
+  const touchedPaths = () => new Set(model.touched);
+  const isText = (field) => field.tagName === "INPUT" && field.type !== "checkbox";
+  const typedIn = (field) => isText(field) && field.value !== "";
+  function touchedField(field, paths) {
+    return paths.has(field.dataset.path) || typedIn(field) ||
+      [...field.querySelectorAll("[data-path]")].some((f) => paths.has(f.dataset.path) || typedIn(f));
+  }
+  function shownFor() {
+    const paths = touchedPaths();
+    return (field) => model.showAll || touchedField(field, paths);
+  }
+  function touch(e) {
+    const path = e.target.dataset && e.target.dataset.path;
+    if (path && !model.touched.includes(path)) model.touched.push(path);
+  }
+  form.addEventListener("input", touch, true);
+  form.addEventListener("change", touch, true);
 
   function changed(rebuild = false) {
     saved.save(model);
@@ -182,9 +197,10 @@
     const [low, high] = config.players;
     const rows = model.players.map((p, i) => el("div", { class: "row" },
       el("span", { class: "small", text: `${i + 1}.` }),
+      /* a new name is shown everywhere once the focus has left for the next field */
       textInput(childPath("$.players", i), () => p.name, (v) => { p.name = v; },
                 { class: "grow", placeholder: `Player ${i + 1}`, "aria-label": `Player ${i + 1}`,
-                  onchange: () => render(), enterkeyhint: "next" }),
+                  onchange: () => setTimeout(render), enterkeyhint: "next" }),
       model.players.length > low ? removeButton(`Remove player ${i + 1}`, () => {
         model.players.splice(i, 1); changed(true); }) : null));
     return el("section", { class: "panel" }, el("h2", { text: "Players" }),
@@ -351,9 +367,19 @@
   const GAME_PANELS = { majority: majorityPanels, majority2: majority2Panels,
                         "majority-rules": majorityRulesPanels, "d20-stacks": d20Panels };
 
+  /* The form drawn again from the model. The field the person is in keeps the focus and
+     the caret, so a re-draw never swallows what they type next. */
   function render() {
+    const active = form.contains(document.activeElement) ? document.activeElement : null;
+    const path = active && active.dataset.path;
+    const caret = active && isText(active) ? [active.selectionStart, active.selectionEnd] : null;
     form.replaceChildren(playersPanel(), ...GAME_PANELS[game](), claimsPanel(), rulesPanel() || "");
-    if (lastProblems) pnp.showErrors(form, lastProblems, orphanBox, shown);
+    const again = path && form.querySelector(`[data-path="${CSS.escape(path)}"]`);
+    if (again) {
+      again.focus();
+      if (caret && isText(again)) again.setSelectionRange(...caret);
+    }
+    if (lastProblems) showProblems();
   }
 
   /* ---- checking: a moment after the last change, the newest answer wins ---- */
@@ -374,11 +400,9 @@
       pnp.renderVerdict(verdictBox, answer.data);
       lastProblems = answer.data.violations.map((v) => ({ path: v.path, message: v.message, kind: "violation" }));
     } else if (answer.status === 422 && answer.data && answer.data.problems) {
-      const problems = answer.data.problems;
       statusLine.textContent = "";
-      verdictBox.replaceChildren(el("div", { class: "banner input", "data-ok": "input" },
-        `Not complete yet: ${problems.length} thing${problems.length === 1 ? "" : "s"} to fix (shown beside each field).`));
-      lastProblems = problems.map((p) => ({ path: p.path || "$", message: p.message }));
+      lastProblems = answer.data.problems.map((p) => ({ path: p.path || "$", message: p.message }));
+      incomplete = true;
     } else if (answer.status === 0) {
       statusLine.textContent = "The server cannot be reached. Your entry is kept in this browser; checking again shortly…";
       schedule(4000);
@@ -387,7 +411,27 @@
       statusLine.textContent = (answer.data && answer.data.error) || `The server answered ${answer.status}.`;
       return;
     }
-    pnp.showErrors(form, lastProblems, orphanBox, shown);
+    if (answer.status === 200) incomplete = false;
+    showProblems();
+  }
+
+  /* The problems the person may see now beside their fields (problems that belong to no
+     field wait until something is touched); a record that cannot be judged yet says how
+     many things are left and offers to show the ones not shown. */
+  let incomplete = false;
+  function showProblems() {
+    const shown = shownFor();
+    const started = model.showAll || model.touched.length > 0;
+    const hidden = pnp.showErrors(form, lastProblems, started ? orphanBox : null, shown);
+    if (!started) orphanBox.replaceChildren();
+    if (incomplete) incompleteBanner(lastProblems.length, started ? hidden : lastProblems.length);
+  }
+  function incompleteBanner(count, hidden) {
+    const things = `${count} thing${count === 1 ? "" : "s"} to fix`;
+    verdictBox.replaceChildren(el("div", { class: "banner input", "data-ok": "input" },
+      hidden ? `Not complete yet: ${things}. ` : `Not complete yet: ${things} (shown beside each field).`,
+      hidden ? el("button", { type: "button", class: "small", id: "show-all", onclick: () => {
+        model.showAll = true; saved.save(model); showProblems(); } }, "Show them") : null));
   }
   window.addEventListener("online", () => schedule(0));
 
@@ -399,7 +443,7 @@
     if (!file) return;
     try {
       model = fromRecord(await pnp.readJsonFile(file));
-      everything = true;
+      model.showAll = true;
       nextId = 1 + Math.max(0, ...model.players.map((p) => p.id));
       statusLine.textContent = `Loaded ${file.name}.`;
       changed(true);
@@ -412,7 +456,6 @@
     model = blank();
     nextId = 1 + model.players.length;
     lastProblems = null;
-    everything = false;
     changed(true);
   });
 

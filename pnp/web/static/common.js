@@ -103,7 +103,8 @@ const pnp = (() => {
   }
 
   /* Show each message beside the field whose data-path is its JSON path (or the nearest
-     field above it); messages with no field go to `fallback`. */
+     field above it); messages with no field go to `fallback`. A field `shown` refuses
+     keeps its messages back: the count of those is returned. */
   function showErrors(root, items, fallback, shown = () => true) {
     for (const old of root.querySelectorAll(".field-error")) old.remove();
     for (const bad of root.querySelectorAll(".has-error")) bad.classList.remove("has-error");
@@ -112,12 +113,13 @@ const pnp = (() => {
       if (!fields.has(field.dataset.path)) fields.set(field.dataset.path, field);
     }
     const orphans = [];
+    let held = 0;
     for (const item of items) {
       let path = item.path || "$";
       let field = fields.get(path);
       while (!field && path) { path = parentPath(path); field = path ? fields.get(path) : null; }
       if (!field) { orphans.push(item); continue; }
-      if (!shown(field)) continue;
+      if (!shown(field)) { held++; continue; }
       field.classList.add("has-error");
       const note = el("div", { class: `field-error ${item.kind || ""}`, role: "alert",
                                "data-for": item.path || "$" },
@@ -130,6 +132,7 @@ const pnp = (() => {
       fallback.replaceChildren(...orphans.map((item) => el("div", { class: `field-error ${item.kind || ""}` },
         item.path ? el("code", { text: item.path }) : null, item.path ? " " : null, item.message)));
     }
+    return held;
   }
 
   function signed(n) { return n > 0 ? `+${n}` : String(n); }
