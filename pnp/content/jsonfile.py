@@ -95,12 +95,29 @@ class JsonDoc:
         return None
 
     def location(self, path: str) -> Location:
-        """Where `path` is in this document, for errors found later (when drawing)."""
-        return Location(self.file, self.line_of(path), path)
+        """Where `path` is in this document, for errors found later (when drawing); its
+        line is looked up only if an error is reported there."""
+        return _DocLocation(self, path)
 
     def problem(self, path: str, message: str) -> Problem:
         """A problem located at `path` in this document."""
         return Problem(self.file, message, line=self.line_of(path), path=path)
+
+
+class _DocLocation(Location):
+    """A Location whose line is found when first asked for. Every card and layout box
+    keeps one in case its text will not fit, almost never used; finding lines means a
+    second parse of the file by the slow position-keeping parser, which cost a full
+    build a tenth of a second for nothing."""
+
+    def __init__(self, doc: JsonDoc, path: str):
+        object.__setattr__(self, "file", doc.file)
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "_doc", doc)
+
+    @property
+    def line(self) -> int | None:  # type: ignore[override]
+        return self._doc.line_of(self.path)
 
 
 def _parent(path: str) -> str:

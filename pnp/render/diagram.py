@@ -53,7 +53,7 @@ def load_diagram(path: Path) -> Diagram:
     shapes = []
     for i, props in enumerate(value["elements"]):
         json_path = child_path("$.elements", i)
-        where = Location(str(path), doc.line_of(json_path), json_path)
+        where = doc.location(json_path)
         shapes.append(Shape(props["kind"], props, where))
     diagram = Diagram(path.stem, float(value["width"]), float(value["height"]), tuple(shapes))
     outside = [s.where.problem(f"{s.kind} reaches outside the {diagram.width:g} × "

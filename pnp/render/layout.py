@@ -142,7 +142,7 @@ def _merge_boxes(inherited: tuple[LayoutBox, ...], doc: JsonDoc,
     by_name = {b.name: b for b in inherited}
     order = [b.name for b in inherited]
     for index, raw in enumerate(doc.value["boxes"]):
-        where = Location(doc.file, doc.line_of(f"$.boxes[{index}]"), f"$.boxes[{index}]")
+        where = doc.location(f"$.boxes[{index}]")
         base = by_name.get(raw["name"])
         merged = {**(_raw_of(base, size) if base else {}), **raw}
         missing = [k for k in ("x", "y", "width", "height") if k not in merged]

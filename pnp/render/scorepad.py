@@ -103,7 +103,7 @@ class _Marker:
         self.doc = doc
 
     def __call__(self, label: str, json_path: str) -> str:
-        return inline_markup(label, self.doc.file, self.doc.line_of(json_path))
+        return inline_markup(label, self.doc.location(json_path))
 
     def line(self, json_path: str) -> int | None:
         return self.doc.line_of(json_path)
@@ -135,7 +135,7 @@ def _table(text: _Marker, value: dict, json_path: str) -> PadTable:
     heading = text(value.get("heading", ""), f"{json_path}.heading")
     fields = tuple(text(f, f"{json_path}.fields") for f in value.get("fields", []))
     return PadTable(heading, fields, tuple(columns), tuple(groups), tuple(rows),
-                    Location(text.doc.file, text.line(json_path), json_path))
+                    text.doc.location(json_path))
 
 
 def _column(text: _Marker, entry: dict, n: int, where: str) -> Column:

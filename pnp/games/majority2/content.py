@@ -176,7 +176,7 @@ def _members(doc: JsonDoc, factions: dict, problems: list, expect_set: str) -> l
         if expect_set == "base" and card["id"] != f"{card['faction']}-{card['rank']}":
             problems.append(doc.problem(f"{where}.id", f"a base card's id is <faction>-<rank>: "
                                                      f"{card['faction']}-{card['rank']}"))
-        source = Location(doc.file, doc.line_of(where), where)
+        source = doc.location(where)
         art = str(PurePath(doc.file).parent / card["art"]) if card.get("art") else ""
         members.append(_member(card, faction, expect_set == "promo", source, art))
     return members

@@ -109,9 +109,34 @@ def _decorate(setup: PageSetup, c, total: int) -> None:
     c.restoreState()
 
 
-def render_pdf(setup: PageSetup, content: ContentMaker, scale: float = 1.0) -> RenderedPdf:
-    """The document's bytes and page count, with styles at `scale`."""
-    from reportlab.platypus import BaseDocTemplate, Frame, PageTemplate
+class _PastLimit(Exception):
+    """The document began a page past the caller's limit: the rest is not laid out."""
+
+
+def _doc_class(page_limit: int | None):
+    from reportlab.platypus import BaseDocTemplate
+
+    if page_limit is None:
+        return BaseDocTemplate
+
+    class LimitedDoc(BaseDocTemplate):
+        """Stops as soon as a page past the limit begins. Trying sizes for a one-page
+        sheet, a size that spills onto page 2 is known to fail right there: laying out
+        the rest and writing the PDF was most of the cost of every failed try."""
+
+        def handle_pageBegin(self):  # noqa: N802 (reportlab's name)
+            if self.page >= page_limit:
+                raise _PastLimit
+            super().handle_pageBegin()
+
+    return LimitedDoc
+
+
+def render_pdf(setup: PageSetup, content: ContentMaker, scale: float = 1.0,
+               page_limit: int | None = None) -> RenderedPdf:
+    """The document's bytes and page count, with styles at `scale`; _PastLimit as soon
+    as it needs more than `page_limit` pages."""
+    from reportlab.platypus import Frame, PageTemplate
 
     paper = paper_size(setup.paper)
     size = (pt(paper.width), pt(paper.height))
@@ -120,7 +145,7 @@ def render_pdf(setup: PageSetup, content: ContentMaker, scale: float = 1.0) -> R
     frame = Frame(pt(m.side), pt(m.bottom), width, size[1] - pt(m.top) - pt(m.bottom),
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0, id="text")
     buffer = io.BytesIO()
-    doc = BaseDocTemplate(buffer, pagesize=size, title=setup.title, author=AUTHOR,
+    doc = _doc_class(page_limit)(buffer, pagesize=size, title=setup.title, author=AUTHOR,
                           creator=AUTHOR, subject=setup.subject, invariant=1,
                           initialFontName=setup.fonts.regular, pageCompression=1)
     doc.addPageTemplates([PageTemplate(id="page", frames=[frame])])
@@ -157,10 +182,13 @@ def render_one_page(setup: PageSetup, content: ContentMaker, source: str,
                                        "larger --paper"))
     pages = "more than one page"
     for scale in ONE_PAGE_SCALES:
+        # every size but the last stops at page 2; the last is laid out whole, so the
+        # error can say how many pages the text needs
+        limit = 1 if scale != ONE_PAGE_SCALES[-1] else None
         try:
-            rendered = render_pdf(setup, content, scale)
-        except TooTall:
-            continue  # a table taller than the page at this scale: try smaller
+            rendered = render_pdf(setup, content, scale, limit)
+        except (TooTall, _PastLimit):
+            continue  # taller than one page at this scale: try smaller
         if rendered.pages == 1:
             return rendered
         pages = f"{rendered.pages} pages"

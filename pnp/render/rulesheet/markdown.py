@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from pnp.errors import DataError, Problem
+from pnp.errors import DataError, Location, Problem
 from pnp.render.rulesheet.inline import inline_markup, plain_text
 
 Line = tuple[int, str]
@@ -95,7 +95,7 @@ class _Parser:
         return DataError(Problem(self.file, message, line=line))
 
     def inline(self, text: str, line: int) -> str:
-        return inline_markup(text, self.file, line)
+        return inline_markup(text, Location(self.file, line))
 
     def blocks(self, lines: list[Line], allow_all: bool) -> list[Block]:
         out: list[Block] = []
