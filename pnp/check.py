@@ -75,7 +75,7 @@ def _with_player_count(verdict: Verdict, game: Game, players: list) -> Verdict:
         return verdict
     allowed = f"exactly {low}" if low == high else f"{low} to {high}"
     problem = Violation("players", f"{game.title} is played by {allowed} players; this "
-                                   f"record has {len(players)}")
+                                   f"record has {len(players)}", "player-count")
     return replace(verdict, violations=(problem, *verdict.violations))
 
 

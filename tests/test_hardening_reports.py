@@ -127,7 +127,7 @@ def test_check_report_prints_names_as_text(tmp_path):
     players = tuple(replace(p, name=evil, breakdown=(Line(evil, 1),)) if i == 0 else p
                     for i, p in enumerate(verdict.players))
     verdict = replace(verdict, players=players, winners=(evil,),
-                      violations=(Violation(evil, evil),))
+                      violations=(Violation(evil, evil, "wrong-claim"),))
     buffer = io.StringIO()
     print_report(verdict, Console(file=buffer, width=200, force_terminal=False))
     text = buffer.getvalue()

@@ -39,12 +39,51 @@ class PlayerResult:
         return None if self.claimed is None else self.claimed - self.total
 
 
+FINDINGS = {
+    "wrong-claim": "a total written down is not the computed one",
+    "player-count": "more or fewer players than the game is played by",
+    "after-end": "a round or turn recorded after the game or the round was over",
+    "round-stops-early": "a round that stops before it has ended, with a round after it",
+    "vote-when-out": "a vote from a player already out of the round",
+    "missing-vote": "a player still in the round without a vote",
+    "cards-held-differ": "the point cards a player holds are not the computed total",
+    "card-supply": "more point cards of a value held than the box holds",
+    "not-ended": "nobody has the formed factions that end the game",
+    "card-over-deck": "more copies of a card than the deck holds",
+    "promo-over-deck": "a promo card and its base card, or a promo card alone, in more "
+                       "copies than the deck holds",
+    "disc-twice": "one disc colour on two or more cards",
+    "negative-coins": "a player with negative coins",
+    "coin-supply": "more coins in all than the supply",
+    "illegal-entry": "a log entry the rules do not allow there (the replay stops at it)",
+    "end-mismatch": "a log that says the game ended otherwise than its replay",
+    "out-of-turn": "a move by a player whose turn it is not",
+    "closed-stack": "a card on a stack closed by a 20",
+    "not-higher": "a card not higher than the card below it",
+    "no-such-stack": "a move onto a stack that does not exist",
+    "new-stack-not-allowed": "a new stack started while an add was legal "
+                             "(new_stack=only_if_blocked)",
+    "unequal-cards": "players who played unequal numbers of cards",
+    "value-over-deck": "a value played more often than the deck holds it",
+}
+"""Every kind of violation a checker can report, by its stable id. The message says what
+happened in words that may change; the kind says which rule was broken, so a program (the
+web app's link to the ruling) never has to read the words."""
+
+
 @dataclass(frozen=True)
 class Violation:
-    """A rule broken, an impossible state or a wrong claim, at a place in the record."""
+    """A rule broken, an impossible state or a wrong claim, at a place in the record, and
+    its `kind` (a key of FINDINGS). The `--json` report shows `where` and `message` only,
+    as the checker contract fixes them."""
 
     where: str
     message: str
+    kind: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in FINDINGS:
+            raise ValueError(f"unknown kind of violation {self.kind!r}")
 
 
 @dataclass(frozen=True)
@@ -139,7 +178,8 @@ def claim_violations(claimed: Mapping[str, int], totals: Mapping[str, int],
                      *prefix: str | int) -> list[Violation]:
     """One violation per claim that differs from the computed total, in record order."""
     return [
-        Violation(where(*prefix, name), f"claimed {value}, computed {totals[name]}")
+        Violation(where(*prefix, name), f"claimed {value}, computed {totals[name]}",
+                  "wrong-claim")
         for name, value in claimed.items() if value != totals[name]
     ]
 

@@ -5,7 +5,8 @@ The document is the project's one statement of its rulings (the rule sheets and 
 checker follow it); the app renders it rather than restating any of it. The Markdown is the
 small subset the document uses: headings, paragraphs, one-level lists, `**bold**`,
 `*italic*` and `code`. Each ruling is found by a phrase of its own text, so a link keeps
-pointing at the right ruling when rulings are added around it.
+pointing at the right ruling when rulings are added around it; a violation is linked by
+its kind (a stable id the checker gives it), never by the words of its message.
 """
 
 from __future__ import annotations
@@ -120,40 +121,44 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")[:40] or "item"
 
 
-# Which ruling decides a violation: (game or "*", pattern in the message) -> (section, phrase).
-_VIOLATIONS = (
-    ("*", r"^claimed ", ("judging", "every wrong claim")),
-    ("*", r"is played by .* players", ("reading", "player count")),
-    ("majority", r"after the round ended|after the game ended|recorded after",
-     ("judging", "after the game or the round")),
-    ("majority", r"no vote|already out", ("judging", "missing vote")),
-    ("majority", r"holds .* in cards|supply", ("majority", "point cards")),
-    ("majority-rules", r"after the game ended|recorded after",
-     ("judging", "after the game or the round")),
-    ("majority2", r"formed factions", ("majority2", "cleanup")),
-    ("majority2", r"copies", ("majority2", "promo member takes the place")),
-    ("majority2", r"disc", ("majority2", "one per colour")),
-    ("majority2", r"coins in all", ("reading", "more than 40 coins")),
-    ("majority2", r"negative coins", ("judging", "negative coins")),
-    ("majority2", r"ended by|not a legal|illegal|cannot", ("judging", "one violation each")),
-    ("d20-stacks", r"closed", ("reading", "closed by a 20")),
-    ("d20-stacks", r"not greater|higher", ("d20-stacks", "strictly higher")),
-    ("d20-stacks", r"unequal", ("judging", "unequal numbers")),
-    ("d20-stacks", r"out of turn|turn", ("judging", "out of turn")),
-    ("d20-stacks", r"deck holds|more often|copies", ("judging", "more often than the deck")),
-    ("d20-stacks", r"new stack", ("d20-stacks", "new stack")),
-)
+RULINGS = {
+    "wrong-claim": ("judging", "every wrong claim"),
+    "player-count": ("reading", "player count"),
+    "after-end": ("judging", "after the game or the round"),
+    "round-stops-early": ("judging", "earlier round that stops early"),
+    "vote-when-out": ("judging", "already out"),
+    "missing-vote": ("judging", "missing vote"),
+    "cards-held-differ": ("majority", "point cards"),
+    "card-supply": ("majority", "point cards"),
+    "not-ended": ("majority2", "5 or more formed factions"),
+    "card-over-deck": ("majority2", "secretary ×3"),
+    "promo-over-deck": ("majority2", "promo member takes the place"),
+    "disc-twice": ("majority2", "one per colour"),
+    "negative-coins": ("reading", "negative count is its own violation"),
+    "coin-supply": ("reading", "more than 40 coins"),
+    "illegal-entry": ("majority2", None),
+    "end-mismatch": ("majority2", "5 or more formed factions"),
+    "out-of-turn": ("judging", "out of turn"),
+    "closed-stack": ("reading", "closed by a 20"),
+    "not-higher": ("d20-stacks", "strictly higher"),
+    "no-such-stack": ("judging", "does not exist"),
+    "new-stack-not-allowed": ("d20-stacks", "only_if_blocked"),
+    "unequal-cards": ("judging", "unequal numbers"),
+    "value-over-deck": ("judging", "more often than the deck"),
+}
+"""The ruling that decides each kind of violation (`pnp.games.verdict.FINDINGS`): its
+section and a phrase of its text. A phrase of None links to the section itself, on purpose:
+an illegal entry in a Majority 2 log breaks whichever of the game's rules it breaks."""
 
 _TIE_BREAKS = {"non-start-player": ("majority2", "without* the start marker"),
                "final-round-score": ("majority-rules", "final round"),
                "shared": None}
 
 
-def violation_link(game: str, message: str) -> str:
-    for owner, pattern, (section, phrase) in _VIOLATIONS:
-        if owner in ("*", game) and re.search(pattern, message):
-            return f"/rulings#{anchor(section, phrase)}"
-    return f"/rulings#{anchor(game, '')}"
+def violation_link(kind: str) -> str:
+    """The ruling of a kind of violation (a key of FINDINGS)."""
+    section, phrase = RULINGS[kind]
+    return f"/rulings#{anchor(section, phrase) if phrase else section}"
 
 
 def tie_break_link(game: str, tie_break: str) -> str:

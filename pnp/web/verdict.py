@@ -37,10 +37,10 @@ def verdict_view(verdict: Verdict) -> dict:
         "players": players,
         "winners": report["winners"],
         "tie_break": tie,
-        "violations": [{"where": v["where"], "path": _json_path(v["where"]),
-                        "in_words": where_in_words(v["where"]), "message": v["message"],
-                        "ruling": rulings.violation_link(game, v["message"])}
-                       for v in report["violations"]],
+        "violations": [{"where": v.where, "path": _json_path(v.where),
+                        "in_words": where_in_words(v.where), "message": v.message,
+                        "kind": v.kind, "ruling": rulings.violation_link(v.kind)}
+                       for v in verdict.violations],
         "rules": [{"name": name, "value": value, "ruling": rulings.option_link(game, name)}
                   for name, value in report["rules"].items()],
     }

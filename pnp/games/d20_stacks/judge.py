@@ -86,11 +86,13 @@ def _replay(record: D20Record, new_stack: str):
         expected = players[i % len(players)]
         if move.player != expected:
             problems.append(Violation(here, f"{move.player} plays out of turn; the "
-                                            f"{ordinal(i + 1)} move is {expected}'s"))
+                                            f"{ordinal(i + 1)} move is {expected}'s",
+                                      "out-of-turn"))
         stack, problem = table.play(move)
         places.append(((stack - 1, len(table.cards[stack - 1]) - 1), here))
         if problem:
-            problems.append(Violation(here, f"{move.player}:{move.value}: {problem}"))
+            problems.append(Violation(here, f"{move.player}:{move.value}: {problem}",
+                                      problem.kind))
     return table.stacks(), places, problems
 
 
@@ -103,7 +105,7 @@ def _stack_violations(stacks) -> list[Violation]:
         for c in range(1, len(stack)):
             problem = table.add(index, stack[c])
             if problem:
-                problems.append(Violation(where("stacks", s, c), problem))
+                problems.append(Violation(where("stacks", s, c), problem, problem.kind))
     return problems
 
 
@@ -113,7 +115,8 @@ def _count_violations(players, stacks, whole: str) -> list[Violation]:
     if len({played[p] for p in players}) <= 1:
         return []
     shown = ", ".join(f"{p} {played[p]}" for p in players)
-    return [Violation(whole, f"players played unequal numbers of cards: {shown}")]
+    return [Violation(whole, f"players played unequal numbers of cards: {shown}",
+                      "unequal-cards")]
 
 
 def _deck_violations(stacks, places, deck: D20Deck) -> list[Violation]:
@@ -128,5 +131,5 @@ def _deck_violations(stacks, places, deck: D20Deck) -> list[Violation]:
         held = deck.counts.get(value, 0)
         if seen[value] == held + 1:
             problems.append(Violation(here, f"{total[value]} cards of value {value} played; "
-                                            f"the deck holds {held}"))
+                                            f"the deck holds {held}", "value-over-deck"))
     return problems

@@ -42,11 +42,23 @@ class Move:
     target: int | str
 
 
+class Fault(str):
+    """Why a move breaks a rule, in words (it is the message itself), with `kind`: which
+    rule, as the checker's kinds of violation name it (`pnp.games.verdict.FINDINGS`)."""
+
+    kind: str
+
+    def __new__(cls, kind: str, text: str) -> Fault:
+        fault = super().__new__(cls, text)
+        fault.kind = kind
+        return fault
+
+
 @dataclass(frozen=True)
 class MoveResult:
     stacks: tuple[Stack, ...]
     stack: int
-    problem: str | None
+    problem: Fault | None
 
 
 def fits(top: int, closed: bool, value: int) -> bool:
@@ -58,14 +70,14 @@ def fits(top: int, closed: bool, value: int) -> bool:
     return not closed and value > top
 
 
-def add_fault(top: int, closed: bool, value: int) -> str | None:
+def add_fault(top: int, closed: bool, value: int) -> Fault | None:
     """Why a card of `value` may not go on a stack showing `top` (None: it may). On a
     closed stack that is the one fault named, whatever the top card."""
     if fits(top, closed, value):
         return None
     if closed:
-        return "the stack is closed by a 20"
-    return f"{value} is not greater than the {top} below it"
+        return Fault("closed-stack", "the stack is closed by a 20")
+    return Fault("not-higher", f"{value} is not greater than the {top} below it")
 
 
 def closes(value: int) -> bool:
@@ -84,7 +96,7 @@ def is_closed(stack: Stack) -> bool:
     return any(closes(card.value) for card in stack)
 
 
-def placement_problem(stack: Stack, value: int) -> str | None:
+def placement_problem(stack: Stack, value: int) -> Fault | None:
     """Why `value` may not go on `stack` (closed first: that is the one fault), or None."""
     if not stack:
         return None
@@ -131,7 +143,7 @@ class Table:
         self._count(card.value, not closes(card.value), 1)
         return len(self.cards) - 1
 
-    def add(self, index: int, card: Card) -> str | None:
+    def add(self, index: int, card: Card) -> Fault | None:
         """Put `card` on stack `index` (0-based) and say what rule that broke, if any."""
         top, closed = self.tops[index], self.closed[index]
         problem = add_fault(top, closed, card.value)
@@ -151,7 +163,7 @@ class Table:
         return [i + 1 for i, (top, closed) in enumerate(zip(self.tops, self.closed, strict=True))
                 if fits(top, closed, value)]
 
-    def play(self, move: Move) -> tuple[int, str | None]:
+    def play(self, move: Move) -> tuple[int, Fault | None]:
         """Play `move` where it was recorded (a stack that does not exist: a new one); the
         stack it landed on (numbered from 1) and the rule it broke, if any."""
         card = Card(move.player, move.value)
@@ -160,12 +172,14 @@ class Table:
             return move.target, self.add(move.target - 1, card)
         problem = None
         if move.target != NEW:
-            problem = f"stack {move.target} does not exist; the card starts stack {count + 1}"
+            problem = Fault("no-such-stack", f"stack {move.target} does not exist; the card "
+                                             f"starts stack {count + 1}")
         elif not may_start_new(self.new_stack, self.can_add(move.value)):
             fits = self.fits(move.value)
             shown = f"stack{'s' * (len(fits) > 1)} {', '.join(map(str, fits))}"
-            problem = (f"a new stack was started although {move.value} could go on "
-                       f"{shown} (new_stack={self.new_stack})")
+            problem = Fault("new-stack-not-allowed",
+                            f"a new stack was started although {move.value} could go on "
+                            f"{shown} (new_stack={self.new_stack})")
         return self.start(card) + 1, problem
 
     def stacks(self) -> tuple[Stack, ...]:

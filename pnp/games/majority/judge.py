@@ -78,14 +78,16 @@ def _replay(record: MajorityRecord, target: int) -> _Replay:
     for r, round_record in enumerate(record.rounds):
         if replay.game_ended:
             replay.violations.append(Violation(
-                where("rounds", r), "round recorded after the game ended; it is not counted"))
+                where("rounds", r), "round recorded after the game ended; it is not counted",
+                "after-end"))
             replay.rounds.append({"variant": round_record.variant, "counted": False})
             continue
         ended = _replay_round(replay, r, round_record)
         if not ended and r != last:
             replay.violations.append(Violation(
                 where("rounds", r), "the round stops before it has ended (it needs a turn "
-                "with no majority, Score as the only majority, or two players left)"))
+                "with no majority, Score as the only majority, or two players left)",
+                "round-stops-early"))
         if (ended or r != last) and game_over(replay.totals, target):
             replay.game_ended = True
     return replay
@@ -101,7 +103,7 @@ def _replay_round(replay: _Replay, r: int, round_record: RoundRecord) -> bool:
         here = where("rounds", r, "turns", t)
         if state.over:
             replay.violations.append(Violation(
-                here, "turn recorded after the round ended; it is not counted"))
+                here, "turn recorded after the round ended; it is not counted", "after-end"))
             continue
         replay.violations += _vote_violations(here, state.active, votes)
         state, outcome = play_turn(state, {p: v for p, v in votes.items() if p in state.active})
@@ -125,10 +127,10 @@ def _vote_violations(here: str, active: tuple[str, ...],
                      votes: Mapping[str, str]) -> list[Violation]:
     """A vote from a player already out (ignored); an active player without a vote (leaves)."""
     problems = [Violation(here, f"{p} voted but is already out of this round; "
-                                "the vote is ignored")
+                                "the vote is ignored", "vote-when-out")
                 for p in votes if p not in active]
     problems += [Violation(here, f"{p} is still in the round but has no vote; "
-                                 f"{p} leaves the round")
+                                 f"{p} leaves the round", "missing-vote")
                  for p in active if p not in votes]
     return problems
 
@@ -145,12 +147,14 @@ def _final_violations(record: MajorityRecord, totals: Mapping[str, int],
     if record.rounds is not None:
         problems += [
             Violation(where("final", n), f"holds {h.value} points in cards ({h.ones} × 1, "
-                                         f"{h.fives} × 5), computed {totals[n]}")
+                                         f"{h.fives} × 5), computed {totals[n]}",
+                      "cards-held-differ")
             for n, h in record.final.items() if h.value != totals[n]
         ]
     for value, attr in ((1, "ones"), (5, "fives")):
         held = sum(getattr(h, attr) for h in record.final.values())
         if held > supply[value]:
             problems.append(Violation("final", f"{held} {value}-point cards held in all; "
-                                               f"the box has {supply[value]}"))
+                                               f"the box has {supply[value]}",
+                                      "card-supply"))
     return problems

@@ -31,7 +31,8 @@ def judge(record: Majority2Record, content: Majority2Content, rules: Mapping) ->
     finished = game_has_ended(record.score_areas)
     if not finished:
         violations.append(Violation("score_areas", f"nobody has {FACTIONS_TO_END} formed "
-                                                   "factions: the game cannot have ended"))
+                                                   "factions: the game cannot have ended",
+                                    "not-ended"))
     totals, lines, cards = {}, {}, {}
     for name in record.players:
         scores = area_scores(record.score_areas[name])
@@ -81,7 +82,8 @@ def _copy_violations(record: Majority2Record, content: Majority2Content) -> list
             what = f"{group} and its promo" if with_promo else group
             problems.append(Violation(where("score_areas", name, i),
                                       f"{len(found)} copies of {what} in the score areas; "
-                                      f"the deck holds {limit}"))
+                                      f"the deck holds {limit}",
+                                      "promo-over-deck" if with_promo else "card-over-deck"))
             continue
         for promo_id in dict.fromkeys(m.id for _, _, m in found if m.id != group):
             copies = [(n, i) for n, i, m in found if m.id == promo_id]
@@ -90,7 +92,7 @@ def _copy_violations(record: Majority2Record, content: Majority2Content) -> list
                 name, i = copies[printed]
                 problems.append(Violation(where("score_areas", name, i),
                                           f"{len(copies)} copies of {promo_id} in the score "
-                                          f"areas; there are {printed}"))
+                                          f"areas; there are {printed}", "promo-over-deck"))
     return problems
 
 
@@ -102,15 +104,18 @@ def _disc_violations(record: Majority2Record) -> list[Violation]:
             places.setdefault(card.disc, []).append((name, i))
     return [
         Violation(where("score_areas", found[1][0], found[1][1]),
-                  f"the {colour} disc is on {len(found)} cards; there is only one")
+                  f"the {colour} disc is on {len(found)} cards; there is only one",
+                  "disc-twice")
         for colour, found in places.items() if len(found) > 1
     ]
 
 
 def _coin_violations(record: Majority2Record, supply: int) -> list[Violation]:
-    problems = [Violation(where("coins", n), f"negative coins ({c}); counted as given")
+    problems = [Violation(where("coins", n), f"negative coins ({c}); counted as given",
+                          "negative-coins")
                 for n, c in record.coins.items() if c < 0]
     held = sum(max(c, 0) for c in record.coins.values())
     if held > supply:
-        problems.append(Violation("coins", f"{held} coins in all; the supply has {supply}"))
+        problems.append(Violation("coins", f"{held} coins in all; the supply has {supply}",
+                                  "coin-supply"))
     return problems

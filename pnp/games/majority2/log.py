@@ -203,9 +203,9 @@ def _config(doc: JsonDoc, content: Majority2Content, rules: Mapping) -> Config:
 class _Stop(Exception):
     """The replay stops at a violation (the first illegal action or bad entry)."""
 
-    def __init__(self, where_: str, message: str):
+    def __init__(self, where_: str, message: str, kind: str = "illegal-entry"):
         super().__init__(message)
-        self.violation = Violation(where_, message)
+        self.violation = Violation(where_, message, kind)
 
 
 # `pnp check --json` shows the table after each of the first this many rounds: a real game
@@ -264,7 +264,7 @@ class _Replay:
             self._close_section()
             if self.round_index + 1 < len(rounds):
                 raise _Stop(where("rounds", self.round_index + 1),
-                            f"the game ended ({_END[st.end]}) before this round")
+                            f"the game ended ({_END[st.end]}) before this round", "after-end")
         except _Stop as stop:
             return st, [stop.violation]
         return st, []
@@ -509,7 +509,7 @@ def judge_log(log: Majority2Log, content: Majority2Content, rules: Mapping) -> V
     if claimed_end is not None and known and claimed_end != (st.end or "unfinished"):
         violations.append(Violation("end", f"the log says the game ended by "
                                            f"{claimed_end!r}; replayed: "
-                                           f"{st.end or 'not ended'!r}"))
+                                           f"{st.end or 'not ended'!r}", "end-mismatch"))
     totals, lines, cards = {}, {}, {}
     for seat, name in enumerate(names):
         area = m2.area_cards(st, seat)

@@ -27,7 +27,8 @@ def judge(record: MajorityRulesRecord, content, rules: Mapping) -> Verdict:
     for r, round_record in enumerate(record.rounds):
         if ENGINE.is_terminal(state):
             violations.append(Violation(where("rounds", r), "round recorded after the game "
-                                                            "ended; it is not counted"))
+                                                            "ended; it is not counted",
+                                                  "after-end"))
             rounds.append({"gold": round_record.gold, "counted": False})
             continue
         for action in round_actions([round_record.dice[p] for p in names], round_record.gold):
