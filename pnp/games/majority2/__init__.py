@@ -15,9 +15,12 @@ GAME = Game(
         DataFile("members", "members.json", "majority2-cards"),
         DataFile("promos", "promos.json", "majority2-cards"),
         DataFile("tokens", "tokens.json", "majority2-tokens"),
+        DataFile("strings", "strings.en.json", "majority2-strings"),
     ),
     make_content=content.make_content,
     components=content.components,
     decks=printing.decks,
     play="pnp.games.majority2.play",
+    sheet_words=printing.sheet_words,
+    localized=("strings",),
 )

@@ -12,6 +12,7 @@ from pathlib import PurePath
 from pnp.content.jsonfile import JsonDoc
 from pnp.errors import DataError, Location, Problem
 from pnp.games.base import Component
+from pnp.games.majority2.strings import Strings, unsaid
 
 RANKS = ("secretary", "junior", "senior", "veteran", "aristocrat")
 INDEPENDENT = "independent"
@@ -84,6 +85,9 @@ class Member:
     art: str = field(default="", compare=False)
     # Where the card was written, so a text too long to print points at the user's file.
     source: Location | None = field(default=None, compare=False)
+    # The data gave the card its own title (else it is made of its faction and rank, and
+    # a printed card makes it in the kit's language).
+    titled: bool = field(default=False, compare=False)
 
     @property
     def replaces(self) -> str | None:
@@ -106,6 +110,8 @@ class Majority2Content:
     # Where each printed token text is in tokens.json ("up_label", "down_label",
     # "start_marker"), so a text that cannot fit its token names the data file first.
     token_sources: dict[str, Location] = field(default_factory=dict, compare=False)
+    # The printed words in the kit's language (strings.<lang>.json).
+    strings: Strings | None = field(default=None, compare=False)
     cards: dict[str, Member] = field(init=False)
 
     def __post_init__(self):
@@ -130,6 +136,10 @@ def make_content(sources: dict) -> Majority2Content:
         tokens.problem(f"$.discs[{i}]", f"unknown colour {c!r}; colours: {', '.join(colours)}")
         for i, c in enumerate(tokens.value["discs"]) if c not in colours
     ]
+    cards = {m.id: m for m in members + promos}
+    problems += unsaid(sources["strings"], factions_doc, cards,
+                       tuple(dict.fromkeys(m.rank for m in cards.values())),
+                       {m.id: len(m.abilities) for m in cards.values()})
     if problems:
         raise DataError(problems)
     coins = tokens.value["coins"]
@@ -140,6 +150,7 @@ def make_content(sources: dict) -> Majority2Content:
         {"up_label": tokens.location("$.coins.up_label"),
          "down_label": tokens.location("$.coins.down_label"),
          "start_marker": tokens.location("$.start_marker.label")},
+        Strings(sources["strings"]),
     )
 
 
@@ -191,7 +202,7 @@ def _member(card: dict, faction: Faction | None, promo: bool,
         title=title, cost=card["cost"], requires_formed=card["requires_formed"],
         quantity=card["quantity"], vp=VpRule.from_data(card["vp"]),
         abilities=tuple(card["abilities"]), free_play=card["free_play"], promo=promo,
-        note=card.get("note", ""), source=source, art=art,
+        note=card.get("note", ""), source=source, art=art, titled=bool(card.get("title")),
         effects=(tuple(Effect.from_data(e) for e in card["effects"])
                  if "effects" in card else None),
     )
