@@ -10,13 +10,12 @@ import copy
 import json
 
 import pytest
-from starlette.testclient import TestClient
 
 from pnp.check import check_text
 from pnp.games.verdict import FINDINGS, Violation
 from pnp.web import rulings
 from pnp.web.app import create_app
-from tests.webtools import EXAMPLES
+from tests.webtools import EXAMPLES, asgi_client
 
 
 def _example(name: str) -> dict:
@@ -116,7 +115,7 @@ def test_the_link_does_not_read_the_message(names, kind, phrase):
     record = {"game": "d20-stacks", "players": names,
               "moves": [{"player": first, "value": 9, "stack": "new"},
                         {"player": second, "value": 4, "stack": 1}]}
-    client = TestClient(create_app())
+    client = asgi_client(create_app())
     view = client.post("/api/verdict?game=d20-stacks", json=record).json()
     found = [v for v in view["violations"] if v["kind"] == kind]
     assert found, view["violations"]
@@ -129,7 +128,7 @@ def test_the_link_does_not_read_the_message(names, kind, phrase):
 def test_the_json_report_keeps_the_contract_fields_of_a_violation():
     """The kind is for the app: `pnp check --json` (and POST /api/check) still give each
     violation as the checker contract writes it, `where` and `message`."""
-    client = TestClient(create_app())
+    client = asgi_client(create_app())
     report = client.post("/api/check", json=_example("d20-stacks-mistakes.json")).json()
     assert report["violations"] and all(set(v) == {"where", "message"}
                                         for v in report["violations"])

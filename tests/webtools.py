@@ -116,6 +116,17 @@ def cli_report(path: Path) -> dict:
     return json.loads(done.stdout)
 
 
+def asgi_client(app):
+    """Starlette's in-process TestClient for `app` (its import warns that it prefers the
+    httpx2 package; the httpx it has works)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    return TestClient(app)
+
+
 def chromium() -> str:
     path = shutil.which("chromium") or shutil.which("chromium-browser")
     if not path:

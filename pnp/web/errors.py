@@ -5,6 +5,8 @@ a traceback. `/api/` paths and requests that do not ask for HTML get JSON:
 from __future__ import annotations
 
 import logging
+from functools import cache
+from pathlib import Path
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -50,6 +52,24 @@ def error_response(scope: Scope, status: int, message: str,
     return TEMPLATES.TemplateResponse(request, "error.html", {
         "status": status, "title": _TITLES.get(status, "Error"), "message": message,
         "problems": problems}, status_code=status)
+
+
+def refusal_response(scope: Scope, message: str) -> Response:
+    """403 for a request without the access token: JSON for scripts; for people a page that
+    says how to get in, styled from within (its stylesheet would be refused too) and with
+    no link into the app it cannot open."""
+    if wants_json(scope):
+        return error_response(scope, 403, message)
+    from pnp.web.templating import TEMPLATES
+
+    here = "/" + scope.get("path", "/").lstrip("/")  # never "//host": the form stays here
+    return TEMPLATES.TemplateResponse(Request(scope), "refused.html", {
+        "message": message, "path": here, "css": _stylesheet()}, status_code=403)
+
+
+@cache
+def _stylesheet() -> str:
+    return (Path(__file__).resolve().parent / "static" / "app.css").read_text("utf-8")
 
 
 async def http_error(request: Request, exc: HTTPException) -> Response:

@@ -16,7 +16,7 @@ from urllib.parse import parse_qs
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from pnp.web.errors import error_response
+from pnp.web.errors import error_response, refusal_response
 
 DEFAULT_BODY_LIMIT = 1024 * 1024
 """Largest request body (bytes) unless a feature allows more for its paths: a record or a
@@ -44,12 +44,10 @@ class Guard:
             await self.app(scope, receive, send)
             return
         from_query = self._query_token(scope)
-        if self.token is not None and not (self._fits(from_query) or
-                                           self._fits(self._cookie_token(scope))):
-            response = error_response(scope, 403, "This server is shared on the network and "
-                                      "needs its access token: open the address printed by "
-                                      "`pnp serve` (it ends in ?token=...).")
-            await response(scope, receive, send)
+        from_cookie = self._cookie_token(scope)
+        if self.token is not None and not (self._fits(from_query) or self._fits(from_cookie)):
+            await refusal_response(scope, _refusal(from_query, from_cookie))(
+                scope, receive, send)
             return
         limit = self._limit(scope["path"])
         declared = _header(scope, b"content-length")
@@ -86,6 +84,18 @@ class Guard:
         except Exception:  # a malformed Cookie header is no token
             return None
         return cookie[COOKIE].value if COOKIE in cookie else None
+
+
+def _refusal(from_query: str | None, from_cookie: str | None) -> str:
+    """Why the token did not open the server, in the words of the person holding the phone."""
+    if from_query is not None:
+        return ("The access token in this address is not this server's: each run of "
+                "pnp serve makes a new one. Open the address it printed this time.")
+    if from_cookie is not None:
+        return ("This browser kept the access token of an earlier run of pnp serve; "
+                "this run has a new one. Open the address it printed this time.")
+    return ("This server is shared on the network and opens only with its access token, "
+            "which is part of the address pnp serve printed (it ends in ?token=...).")
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
