@@ -57,9 +57,11 @@ def test_each_game_says_what_it_leaves_out(cli, tmp_path):
     result = cli("build", "--paper", "a6", "-c", "quick-reference", "--out", tmp_path,
                  "--no-gallery")
     assert result.exit_code == 2
+    lines = [line for line in result.stderr.splitlines() if "left out" in line]
     for game in games:
-        assert f"{game}/quick-reference.pdf: left out: it does not fit one a6 page" in \
-            result.stderr, game
+        said = [line for line in lines if line.startswith(f"nothing to build on a6: {game}")
+                or f"; {game}" in line or line.startswith(f"warning: {game}:")]
+        assert said and "quick-reference.pdf" in said[0], (game, lines)
     boxed = ("majority", "majority2", "d20-stacks")  # Majority Rules! has no card deck
     result = cli("build", *boxed, "-c", "tuck-box", "--paper", "a6", "--out", tmp_path,
                  "--no-gallery")
@@ -113,3 +115,38 @@ def test_cut_files_leave_out_what_the_build_leaves_out(cli, tmp_path):
                   "--out", tmp_path / "a6")
     assert nothing.exit_code == 2
     assert "nothing to cut on a6: majority-rules: Screen dividers" in nothing.stderr
+
+
+def test_a_game_says_in_one_line_all_it_leaves_out(cli, tmp_path):
+    """On A6 each language's quick reference and score pad is left out: one line per game
+    names them all, grouped by reason, instead of a line per file."""
+    result = cli("build", "majority2", "-c", "player-aid", "-c", "quick-reference", "-c",
+                 "score-pad", "-c", "tuck-box", "--paper", "a6", "--out", tmp_path,
+                 "--no-gallery")
+    assert result.exit_code == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "left out" in line]
+    assert lines == [
+        "warning: majority2: left out — Tuck boxes (tuck-box): a 157.6 × 146.6 mm piece does "
+        "not fit a6; --paper b5 holds it — quick-reference.pdf, quick-reference-it.pdf, "
+        "score-pad.pdf, score-pad-it.pdf: each does not fit one a6 page even with text at "
+        "72 % size; --paper a4 holds them"]
+    assert (tmp_path / "majority2" / "player-aid.pdf").is_file()
+
+
+def test_grouping_keeps_other_notes_and_a_single_note_as_they_were():
+    from pnp.errors import Problem
+    from pnp.kits.leftout import grouped
+
+    why = "it does not fit one a6 page even with text at 72 % size; --paper a4 holds it"
+    notes = [Problem("", f"d20-stacks/score-pad.pdf: left out: {why}"),
+             Problem("words.txt", "an odd number of words"),
+             Problem("", f"majority/rules-de.pdf: left out: {why}"),
+             Problem("", "majority: Tuck boxes (tuck-box): left out: a 1 × 2 mm piece "
+                         "does not fit a6; --paper a5 holds it"),
+             Problem("", f"majority/score-pad.pdf: left out: {why}")]
+    assert [p.message for p in grouped(notes)] == [
+        f"d20-stacks/score-pad.pdf: left out: {why}",
+        "an odd number of words",
+        "majority: left out — rules-de.pdf, score-pad.pdf: each does not fit one a6 page "
+        "even with text at 72 % size; --paper a4 holds them — Tuck boxes (tuck-box): a 1 × "
+        "2 mm piece does not fit a6; --paper a5 holds it"]

@@ -20,6 +20,7 @@ from pnp.kits.documents import document_files, missing_documents
 from pnp.kits.kit import DOCUMENTS as KIT_DOCUMENTS
 from pnp.kits.kit import KIT_NAME, render_kit
 from pnp.kits.languages import check_language, localized_files, suffix
+from pnp.kits.leftout import grouped
 from pnp.kits.parallel import draw_all
 from pnp.kits.request import BuildRequest, PlannedFile, Rendered, write_rendered
 from pnp.render.art import art_folder, with_art
@@ -51,8 +52,8 @@ def plan_build(request: BuildRequest,
         planned = _select(planned, request, left_out)
     if notes is not None:
         wanted = set(request.components)
-        notes += [note for (_, name), (component, note) in left_out.items()
-                  if not wanted or {name, component} & wanted]
+        notes += grouped([note for (_, name), (component, note) in left_out.items()
+                          if not wanted or {name, component} & wanted])
     return planned
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from pnp.content.output import write_text
 from pnp.errors import Problem, UsageError
 from pnp.kits.build import LeftOut, game_printables, on_paper
+from pnp.kits.leftout import grouped
 from pnp.kits.request import BuildRequest
 from pnp.render.cutfiles import (
     DEFAULT_INSET,
@@ -92,7 +93,7 @@ def export_cut(request: BuildRequest, device: str,
         raise UsageError(f"nothing to cut on {request.options.paper}: "
                          + "; ".join(note.message for note in said))
     if notes is not None:
-        notes += said
+        notes += grouped(said)
     written = []
     for game_id, files in chosen:
         for name, group in files.items():
