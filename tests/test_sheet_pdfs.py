@@ -193,7 +193,10 @@ def test_letter_and_a4_still_exact():
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--paper", "60x80"], "a 63 × 88 mm card does not fit 60x80; --paper a6 holds it"),
+    # The three member decks share the reason, said once for them (one line per game).
+    (["--paper", "60x80"], "Member cards (members), Promo member cards (promo-members), "
+                           "Independent Ghosts (ghosts): a 63 × 88 mm card does not fit "
+                           "60x80; --paper a6 holds them"),
     (["--paper", "100x150", "-c", "player-aid", "--backs", "fold"],
      "nothing to build on 100x150: majority2: Player aid (player-aid): left out: a 70 × 120 mm "
      "card does not fit 100x150 twice (front and back); --paper a5 holds it"),
