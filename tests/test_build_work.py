@@ -4,6 +4,8 @@ line numbers unless an error needs one."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pnp.content import jsonfile
@@ -104,3 +106,90 @@ def test_inline_markup_errors_keep_their_line(tmp_path):
     with pytest.raises(DataError) as caught:
         rulesheet.load_rule_text(source, font_set(), None)
     assert caught.value.problems[0].line == 5
+
+
+def test_blobs_are_made_once_and_kept_by_content(tmp_path, monkeypatch):
+    from pnp.content import blobcache
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    made: list[bytes] = []
+
+    def make(source: bytes):
+        def run():
+            made.append(source)
+            return [source.upper(), b"", b"second"]
+        return run
+
+    first = blobcache.cached_blobs("kind", b"r1", b"abc", make(b"abc"))
+    assert blobcache.cached_blobs("kind", b"r1", b"abc", make(b"abc")) == first
+    assert first == [b"ABC", b"", b"second"] and made == [b"abc"]
+    blobcache.cached_blobs("kind", b"r1", b"abd", make(b"abd"))  # another source
+    blobcache.cached_blobs("kind", b"r2", b"abc", make(b"abc"))  # another recipe
+    assert made == [b"abc", b"abd", b"abc"]
+
+
+@pytest.mark.parametrize("damage", [b"", b"pnp-blobs 1", b"pnp-blobs 1\n\x00\x00",
+                                    b"pnp-blobs 1\n" + b"\x00" * 7 + b"\x09abc",
+                                    b"\x00" * 8 + b"good"])
+def test_a_damaged_entry_is_made_again(tmp_path, monkeypatch, damage):
+    from pnp.content import blobcache
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    blobcache.cached_blobs("kind", b"r", b"src", lambda: [b"good"])
+    entry, = (tmp_path / "kind").iterdir()
+    entry.write_bytes(damage)
+    assert blobcache.cached_blobs("kind", b"r", b"src", lambda: [b"made"]) == [b"made"]
+    assert blobcache.cached_blobs("kind", b"r", b"src", lambda: [b"again"]) == [b"made"]
+
+
+def test_an_entry_the_caller_finds_wrong_is_made_again(tmp_path, monkeypatch):
+    from pnp.content import blobcache
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path))
+    blobcache.cached_blobs("kind", b"r", b"src", lambda: [b"not a png"])
+    assert blobcache.cached_blobs("kind", b"r", b"src", lambda: [b"\x89PNG"],
+                                  valid=lambda blob: blob.startswith(b"\x89PNG")) == [b"\x89PNG"]
+
+
+def test_no_cache_when_off_or_unwritable(tmp_path, monkeypatch):
+    from pnp.content import blobcache
+
+    calls: list[int] = []
+    monkeypatch.setenv("PNP_CACHE_DIR", "off")
+    for _ in range(2):
+        blobcache.cached_blobs("kind", b"r", b"s", lambda: calls.append(1) or [b"x"])
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("PNP_CACHE_DIR", str(blocked))
+    for _ in range(2):
+        assert blobcache.cached_blobs("kind", b"r", b"s",
+                                      lambda: calls.append(1) or [b"x"]) == [b"x"]
+    assert len(calls) == 4
+
+
+def _thumbnails(tmp_path: Path, out: str, **options) -> dict[str, list[bytes]]:
+    from pnp.kits.build import run_build
+    from pnp.kits.request import BuildRequest
+    from pnp.render.decks import PrintOptions
+
+    previews: dict = {}
+    run_build(BuildRequest(games=("d20-stacks",), components=("d20-cards", "rules"),
+                           out_dir=tmp_path / out, options=PrintOptions(**options)),
+              previews=previews)
+    return {path.name: pngs for path, pngs in previews.items()}
+
+
+def test_a_rebuild_takes_its_thumbnails_from_the_cache(tmp_path, monkeypatch):
+    from pnp.kits import gallery
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("PNP_JOBS", "1")
+    first = _thumbnails(tmp_path, "one")
+    drawn: list[str] = []
+    real = gallery._render_pngs
+    monkeypatch.setattr(gallery, "_render_pngs", lambda pdf: drawn.append(pdf) or real(pdf))
+    assert _thumbnails(tmp_path, "two") == first and not drawn
+    assert all(png.startswith(b"\x89PNG") for pngs in first.values() for png in pngs)
+    bled = _thumbnails(tmp_path, "three", bleed=3.0)  # changed cards: drawn afresh
+    assert len(drawn) == 1 and bled["d20-cards.pdf"] != first["d20-cards.pdf"]
+    assert bled["rules.pdf"] == first["rules.pdf"]

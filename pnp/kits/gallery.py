@@ -24,10 +24,11 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from functools import partial
+from functools import cache, partial
 from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
+from pnp.content.blobcache import cached_blobs
 from pnp.content.jsonfile import child_path, load_json
 from pnp.content.output import atomic_paths, write_text
 from pnp.errors import DataError, Problem
@@ -207,12 +208,42 @@ def _relative(path: Path, out_dir: Path) -> PurePosixPath:
 
 def preview_pngs(pdf: bytes | Path) -> list[bytes]:
     """PNGs of the first pages (fronts and their backs), small enough for a strip; from
-    the PDF's bytes (a build makes them in its workers, beside the drawing) or its file."""
+    the PDF's bytes (a build makes them in its workers, beside the drawing) or its file.
+    PDFs are deterministic, so a rebuild mostly makes the very PDFs it made before: their
+    thumbnails come from the cache of earlier runs (a fifth of a full build's work)."""
+    if isinstance(pdf, Path):
+        return _render_pngs(str(pdf))
+    return cached_blobs("thumbnails", _thumb_recipe(), pdf, lambda: _render_pngs(pdf),
+                        valid=lambda blob: blob.startswith(b"\x89PNG\r\n\x1a\n"))
+
+
+@cache
+def _thumb_recipe() -> bytes:
+    """What thumbnails depend on besides the PDF: their size and the libraries drawing
+    and encoding them. pdfium's versions are read from its packages' version files, not
+    by importing it: a build whose thumbnails are all cached never loads pdfium."""
+    from importlib.util import find_spec
+
+    import PIL
+
+    recipe = f"{THUMB_DPI}/{THUMB_PAGES}/{THUMB_COMPRESSION}/{PIL.__version__}".encode()
+    try:
+        for package in ("pypdfium2", "pypdfium2_raw"):
+            origin = find_spec(package).origin
+            recipe += b"/" + (Path(origin).parent / "version.json").read_bytes()
+    except (AttributeError, TypeError, OSError):  # another layout of the package
+        from pypdfium2.version import PDFIUM_INFO, PYPDFIUM_INFO
+
+        recipe += f"/{PYPDFIUM_INFO}/{PDFIUM_INFO}".encode()
+    return recipe
+
+
+def _render_pngs(pdf: bytes | str) -> list[bytes]:
     import io
 
     import pypdfium2
 
-    document = pypdfium2.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
+    document = pypdfium2.PdfDocument(pdf)
     pngs = []
     try:
         for number in range(min(THUMB_PAGES, len(document))):
