@@ -30,7 +30,10 @@ from pnp.web.errors import InputError
 from pnp.web.verdict import verdict_view
 
 SOURCE = "game"
-_KEYS = {"players", "start_player", "promos", "rules", "actions", "claimed", "finish"}
+_KEYS = {"players", "start_player", "promos", "rules", "actions", "claimed", "finish",
+         "round_limit"}
+ROUND_LIMIT = 100_000
+"""The largest `round_limit` a log may give (its schema's maximum)."""
 
 
 def _problem(path: str, message: str) -> Problem:
@@ -70,10 +73,15 @@ def _setup(value: Any) -> dict:
         problems.append(_problem("$.claimed", "each player's written total, a whole number"))
     if not isinstance(value.get("finish", False), bool):
         problems.append(_problem("$.finish", "true or false"))
+    limit = value.get("round_limit")
+    if limit is not None and not (type(limit) is int and 1 <= limit <= ROUND_LIMIT):
+        problems.append(_problem("$.round_limit", f"a whole number of rounds, 1 to "
+                                                  f"{ROUND_LIMIT:,}, or none"))
     if problems:
         raise InputError("The game cannot be read.", problems)
     return {"players": players, "start": start, "promos": promos, "rules": rules,
-            "actions": actions, "claimed": claimed, "finish": value.get("finish", False)}
+            "actions": actions, "claimed": claimed, "finish": value.get("finish", False),
+            "round_limit": limit}
 
 
 def step(value: Any) -> dict:
@@ -83,7 +91,8 @@ def step(value: Any) -> dict:
     content = load_content("majority2")
     rules = rules_in_force("majority2", game["rules"], {})
     try:
-        cfg = table.make_game(content, names, game["start"], game["promos"], rules)
+        cfg = table.make_game(content, names, game["start"], game["promos"], rules,
+                              game["round_limit"])
     except ValueError as exc:
         raise InputError("The game cannot be set up.", [_problem("$.promos", str(exc))]) from None
     try:
@@ -123,7 +132,9 @@ def _asked(st, names: list[str]) -> dict:
 
 def opened(text: str) -> dict:
     """A log file read back: its setup and actions (up to its first illegal entry, which is
-    reported), to go on with in the browser."""
+    reported), to go on with in the browser. A simulation's log keeps its `round_limit`
+    (the game ends there, as it did); the random results a `seed` drew come back as the
+    cards they were, so the browser's copy of the game needs no seed."""
     try:
         loaded = load_document(parse_json(text, "log"), "majority2", base=None)
     except PnpError as exc:
@@ -132,15 +143,13 @@ def opened(text: str) -> dict:
     if "rounds" not in value:
         raise InputError("This is an end-of-game record, not a play-by-play log: check it "
                          "at /check/majority2.")
-    if "round_limit" in value:
-        raise InputError("This log stops at a round limit (a simulation's); it cannot be "
-                         "gone on with at the table.", [_problem("$.round_limit", "")])
     rules = rules_in_force("majority2", value.get("rules", {}), {})
     _, actions, violations = table.log_actions(loaded.doc, loaded.content, rules)
     setup = {"players": list(value["players"]),
              "start_player": value.get("start_player", value["players"][0]),
              "promos": list(value.get("use_promos", [])),
-             "rules": dict(value.get("rules", {})), "claimed": dict(value.get("claimed", {}))}
+             "rules": dict(value.get("rules", {})), "claimed": dict(value.get("claimed", {})),
+             "round_limit": value.get("round_limit")}
     return {"setup": setup, "actions": [table.as_json(a) for a in actions],
             "problems": [{"path": v.where, "message": v.message} for v in violations]}
 

@@ -98,8 +98,9 @@ def must_ask(st: State) -> bool:
 
 
 def make_game(content, names: Sequence[str], start: str, promos: Sequence[str] | str,
-              rules: Mapping[str, Any]) -> Config:
-    """The setup of a game taken down at the table (no round limit: the rules end it).
+              rules: Mapping[str, Any], round_limit: int | None = None) -> Config:
+    """The setup of a game taken down at the table: no round limit (the rules end it),
+    unless it goes on from a simulation's log, which keeps the limit it was played under.
     ValueError saying what is wrong with the names or the promo cards."""
     names = list(names)
     if len(names) != 2 or names[0] == names[1]:
@@ -107,7 +108,7 @@ def make_game(content, names: Sequence[str], start: str, promos: Sequence[str] |
     if start not in names:
         raise ValueError(f"the start player {start!r} is not one of the players")
     return m2.make_config(content, start_player=names.index(start), promos=promos,
-                          rules=rules, round_limit=None)
+                          rules=rules, round_limit=round_limit)
 
 
 @dataclass

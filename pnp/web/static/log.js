@@ -19,8 +19,9 @@
              asked: [], claimed: {} };
   }
   function request(extra = {}) {
+    const limit = game.roundLimit ? { round_limit: game.roundLimit } : {};
     return { players: game.players, start_player: game.start || game.players[0], promos: game.promos,
-             rules: game.rules, actions: game.actions, ...extra };
+             rules: game.rules, actions: game.actions, ...limit, ...extra };
   }
   function save() { saved.save(game); }
 
@@ -140,8 +141,7 @@
     $("finish").hidden = !ending;
     $("resume").hidden = !stopped || last.over;
     if (ending) {
-      $("end-text").textContent = last.over
-        ? `The game ended (${view.end === "stalled" ? "two stalled rounds" : "5 formed factions"}) in round ${view.round}.`
+      $("end-text").textContent = last.over ? `The game ended (${endedBy(view.end)}) in round ${view.round}.`
         : `Unfinished game, stopped in round ${view.round}.`;
       const claims = $("claims");
       if (!claims.children.length || claims.dataset.for !== view.seats.map((s) => s.name).join("|")) {
@@ -154,6 +154,13 @@
     }
     $("tables").replaceChildren(...view.seats.map((seat) => seatPanel(seat, view)));
     renderHistory();
+  }
+
+  /* Why the engine ended the game, in words (a simulation's log may stop at its limit). */
+  function endedBy(end) {
+    if (end === "stalled") return "two stalled rounds";
+    if (end === "round-limit") return `the log's round limit of ${game.roundLimit} rounds`;
+    return "5 formed factions";
   }
 
   function chip(card) {
@@ -218,14 +225,15 @@
     const start = setup.start_player;
     game = { ...fresh(), started: true, players: setup.players, start,
              promos: setup.promos, rules: setup.rules, claimed: setup.claimed, actions: answer.data.actions,
-             asked: answer.data.actions.map(() => true) };
+             asked: answer.data.actions.map(() => true), roundLimit: setup.round_limit || null };
     stopped = false;
     $("verdict").replaceChildren();
     save();
     await send();
     const problems = answer.data.problems;
+    const limit = game.roundLimit ? ` A simulation's log: the game stops at its round limit (${game.roundLimit} rounds).` : "";
     $("status").textContent = `Opened ${file.name}` + (problems.length
-      ? `, up to its first illegal entry: ${problems[0].path}: ${problems[0].message}` : ".");
+      ? `, up to its first illegal entry: ${problems[0].path}: ${problems[0].message}.` : ".") + limit;
   });
   $("clear").addEventListener("click", () => {
     if (game.started && !confirm("Start a new game? This one will be gone (save the log first to keep it).")) return;
