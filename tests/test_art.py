@@ -532,3 +532,26 @@ def test_example_back_keeps_its_title_inside_the_ring():
     white = [(x, y) for x in range(width) for y in range(height) if min(pixels[x, y]) > 200]
     assert white
     assert max(math.hypot(x - width / 2, y - height / 2) for x, y in white) < inner
+
+
+@pytest.mark.parametrize(("kind", "said"), [
+    ("fifo", "not a folder: it is a FIFO (named pipe)"),
+    ("file", "not a folder: it is a file"),
+    ("nothing", "folder not found"),
+])
+def test_art_that_is_not_a_folder_says_what_it_is(cli, tmp_path, kind, said):
+    """A FIFO or a file given as --art was 'not found', which sent people looking for a
+    missing folder; the build says what it is instead, exit 2, never opening it (a FIFO
+    would block)."""
+    import os
+
+    art = tmp_path / "art"
+    if kind == "fifo":
+        os.mkfifo(art)
+    elif kind == "file":
+        art.write_text("not a folder", encoding="utf-8")
+    result = cli("build", "majority2", "-c", "player-aid", "--art", art, "--out",
+                 tmp_path / "out", "--no-gallery")
+    assert result.exit_code == 2
+    assert f"--art {art}: {said}" in result.stderr
+    assert not (tmp_path / "out").exists()

@@ -35,3 +35,38 @@ def docs_dir() -> Path:
 def fonts_dir() -> Path:
     """The fonts that ship with the package (Bitstream Vera)."""
     return _PACKAGE / "fonts"
+
+
+def what_is_at(path: Path) -> str:
+    """What `path` is, in words a person can act on, found without opening it (a FIFO
+    would block a reader): "a folder", "a file", "a FIFO (named pipe)", "a device or
+    socket", each "a symlink to …" when reached through a link; "nothing" when there is
+    nothing there, "a broken symlink" for a link that leads nowhere."""
+    import stat
+
+    try:
+        linked = "a symlink to " if path.is_symlink() else ""
+    except (OSError, ValueError):
+        return "unreadable"
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return "a broken symlink" if linked else "nothing"
+    except (OSError, RuntimeError, ValueError):  # a link loop, a name the system refuses
+        return "a broken symlink" if linked else "unreadable"
+    if stat.S_ISDIR(mode):
+        return f"{linked}a folder"
+    if stat.S_ISREG(mode):
+        return f"{linked}a file"
+    if stat.S_ISFIFO(mode):
+        return f"{linked}a FIFO (named pipe)"
+    return f"{linked}a device or socket"
+
+
+def folder_problem(path: Path) -> str | None:
+    """Why `path` cannot be read as a folder ("folder not found", "not a folder: it is a
+    FIFO (named pipe)"), or None when it is one."""
+    what = what_is_at(path)
+    if what.endswith("a folder"):
+        return None
+    return "folder not found" if what == "nothing" else f"not a folder: it is {what}"

@@ -13,6 +13,7 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pnp.content.paths import folder_problem
 from pnp.errors import DataError, Problem, UsageError
 from pnp.games import get_game
 from pnp.games.gamedata import load_content
@@ -155,8 +156,8 @@ def _check_options(request: BuildRequest) -> None:
         font_set(request.font)  # every face parsed now: a bad font file is refused up front
     for option, folder in (("--templates", request.templates_dir), ("--data", request.data_dir),
                            ("--art", request.art_dir)):
-        if folder is not None and not folder.is_dir():
-            raise UsageError(f"{option} {folder}: folder not found")
+        if folder is not None and folder_problem(folder):
+            raise UsageError(f"{option} {folder}: {folder_problem(folder)}")
     if not MIN_DPI <= request.options.image_dpi <= MAX_DPI:
         raise UsageError(f"--image-dpi must be between {MIN_DPI} and {MAX_DPI}, "
                          f"not {request.options.image_dpi}")

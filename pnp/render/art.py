@@ -20,6 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pnp.content.paths import folder_problem, what_is_at
 from pnp.errors import DataError, Problem, UsageError
 from pnp.render.images import SUFFIXES
 from pnp.render.layout import Layout, LayoutSet
@@ -48,8 +49,9 @@ def art_folder(folder: Path | None) -> ArtFolder | None:
     images with one name (which one would be meant?)."""
     if folder is None:
         return None
-    if not folder.is_dir():
-        raise UsageError(f"--art {folder}: folder not found")
+    problem = folder_problem(folder)
+    if problem:
+        raise UsageError(f"--art {folder}: {problem}")
     files: dict[str, Path] = {}
     ignored, problems, not_files = [], [], []
     for path in sorted(folder.iterdir()):
@@ -57,7 +59,7 @@ def art_folder(folder: Path | None) -> ArtFolder | None:
             continue
         if not path.is_file():
             if path.suffix.lower() in SUFFIXES + OTHER_PICTURES:
-                not_files.append(Problem(str(path), f"{_not_a_file(path)}, not an image "
+                not_files.append(Problem(str(path), f"{what_is_at(path)}, not an image "
                                                     "file; ignored"))
             continue
         if path.suffix.lower() in OTHER_PICTURES:
@@ -72,23 +74,6 @@ def art_folder(folder: Path | None) -> ArtFolder | None:
     if problems:
         raise DataError(problems)
     return ArtFolder(folder, files, tuple(ignored), tuple(not_files))
-
-
-def _not_a_file(path: Path) -> str:
-    """What a name in the art folder is when it is not a regular file (never opened: a
-    FIFO would block a reader)."""
-    import stat
-
-    linked = "a symlink to " if path.is_symlink() else ""
-    try:
-        mode = path.stat().st_mode
-    except (OSError, RuntimeError):  # a dangling link, a link loop
-        return "a broken symlink" if linked else "unreadable"
-    if stat.S_ISDIR(mode):
-        return f"{linked}a folder"
-    if stat.S_ISFIFO(mode):
-        return f"{linked}a FIFO (named pipe)"
-    return f"{linked}a device or socket"
 
 
 def front_name(deck: Deck, number: int, card: Card) -> str:
