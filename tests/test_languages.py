@@ -146,6 +146,52 @@ def test_a_strings_file_missing_a_colour_names_itself(cli, tmp_path):
     assert "'Teal'" in result.stderr and "components.json $.vote_sets[7]" in result.stderr
 
 
+def _old_components(tmp_path: Path) -> Path:
+    """A components.json as written before the card texts moved to the strings files."""
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data" / "majority", data / "majority")
+    path = data / "majority" / "components.json"
+    value = json.loads(path.read_text("utf-8"))
+    for face in value["vote_faces"]:
+        face["caption"] = f"Link the reference to proposal {face['label']}"
+    for card in value["point_cards"]:
+        card["unit"] = "POINTS"
+    value["variant_card"]["front"]["title"] = "Most logical"
+    path.write_text(json.dumps(value, indent=1), encoding="utf-8")
+    return path
+
+
+def test_an_old_components_file_is_told_where_its_texts_went(cli, tmp_path):
+    """The keys are still refused one by one, with one line for the file saying where
+    they went: before, nine 'unknown key(s)' errors and no way forward."""
+    path = _old_components(tmp_path)
+    for result in (cli("validate", path),
+                   cli("build", "majority", "-c", "vote-cards", "--data", tmp_path / "data",
+                       "--out", tmp_path / "o")):
+        assert result.exit_code == 2
+        hints = [line for line in result.stderr.splitlines() if "strings.<lang>.json" in line]
+        assert len(hints) == 1, result.stderr
+        assert hints[0].startswith(f"error: {path}: card texts are no longer written in ")
+        for moved in ("'caption' of vote_faces → vote_faces.A.caption",
+                      "'unit' of point_cards → point_units.1",
+                      "'title' of variant_card → variant_card.front.title"):
+            assert moved in hints[0]
+        assert "'role'" not in hints[0]  # only the keys the file has
+        assert "$.vote_faces[3]: unknown key(s) 'caption'" in result.stderr
+    assert not (tmp_path / "o").exists()
+
+
+def test_an_unknown_key_that_never_moved_gets_no_hint(cli, tmp_path):
+    path = tmp_path / "data" / "majority" / "components.json"
+    shutil.copytree(ROOT / "data" / "majority", path.parent)
+    value = json.loads(path.read_text("utf-8"))
+    value["vote_faces"][0]["colour"] = "red"
+    path.write_text(json.dumps(value, indent=1), encoding="utf-8")
+    result = cli("validate", path)
+    assert result.exit_code == 2 and "unknown key(s) 'colour'" in result.stderr
+    assert "strings.<lang>.json" not in result.stderr
+
+
 @pytest.mark.slow
 def test_a_user_adds_a_language_with_two_files(cli, tmp_path):
     """The README's worked example: Portuguese words and card texts, no code."""

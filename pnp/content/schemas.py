@@ -15,6 +15,7 @@ from importlib import resources
 
 from pnp.content import fastschema, validcache
 from pnp.content.jsonfile import JsonDoc, child_path
+from pnp.content.moved import moved_keys_hint
 from pnp.errors import MAX_REPORTED, Problem, UsageError
 
 _SUFFIX = ".schema.json"
@@ -181,6 +182,8 @@ def schema_problems(doc: JsonDoc, name: str) -> list[Problem]:
     errors, more = _errors(doc, name, with_more=True)
     problems = [Problem(doc.file, _message_of(err), line=_line_of(doc, err),
                         path=_path_of(err)) for err in errors]
+    hint = moved_keys_hint(doc, name) if problems else None
+    problems = [hint, *problems] if hint else problems
     if more:  # on the last listed line, so it stays last when problems are sorted
         problems.append(Problem(doc.file, f"more problems not listed: fix these "
                                           f"{len(errors)} and check again",
