@@ -89,6 +89,21 @@ def test_shipped_layouts_and_score_pads_are_read_without_line_maps(parses):
     assert parses == []
 
 
+def test_a_word_deck_is_planned_without_line_maps(tmp_path, parses):
+    from pnp.kits.build import plan_build
+    from pnp.kits.request import BuildRequest
+
+    words = ROOT / "data" / "majority" / "words.json"
+    planned = plan_build(BuildRequest(games=("majority",), components=("word-cards",),
+                                      out_dir=tmp_path, words=words))
+    card = planned[0].printables[0].cards[5]
+    assert parses == []
+    where, word = card.front.source, card.front.fields["word"]
+    line = next(n for n, text in enumerate(words.read_text("utf-8").splitlines(), 1)
+                if f'"{word}"' in text)
+    assert (where.file, where.path, where.line) == (str(words), "$.cards[5].front", line)
+
+
 def test_a_location_finds_its_line_when_an_error_needs_it(tmp_path, parses):
     (tmp_path / "layouts").mkdir()
     (tmp_path / "layouts" / "odd.json").write_text(

@@ -104,20 +104,25 @@ class JsonDoc:
         return Problem(self.file, message, line=self.line_of(path), path=path)
 
 
-class _DocLocation(Location):
-    """A Location whose line is found when first asked for. Every card and layout box
-    keeps one in case its text will not fit, almost never used; finding lines means a
-    second parse of the file by the slow position-keeping parser, which cost a full
-    build a tenth of a second for nothing."""
+class LineOnDemand:
+    """A frozen record (a Location, a Word) whose `line` is found in its document only
+    when first asked for. Every card, layout box and word keeps where it came from in
+    case an error needs it, which is almost never; finding lines means a second parse by
+    the slow position-keeping parser, which cost a full build a tenth of a second."""
 
-    def __init__(self, doc: JsonDoc, path: str):
-        object.__setattr__(self, "file", doc.file)
-        object.__setattr__(self, "path", path)
+    def _from_doc(self, doc: JsonDoc, path: str, **fields) -> None:
+        for name, value in {"file": doc.file, "path": path, **fields}.items():
+            object.__setattr__(self, name, value)
         object.__setattr__(self, "_doc", doc)
 
     @property
-    def line(self) -> int | None:  # type: ignore[override]
+    def line(self) -> int | None:
         return self._doc.line_of(self.path)
+
+
+class _DocLocation(LineOnDemand, Location):
+    def __init__(self, doc: JsonDoc, path: str):
+        self._from_doc(doc, path)
 
 
 def _parent(path: str) -> str:

@@ -15,9 +15,16 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pnp.content.jsonfile import WORDS_LIMIT, child_path, parse_json, read_text
+from pnp.content.jsonfile import (
+    WORDS_LIMIT,
+    JsonDoc,
+    LineOnDemand,
+    child_path,
+    parse_json,
+    read_text,
+)
 from pnp.content.schemas import schema_problems
-from pnp.errors import DataError, Problem, SchemaError
+from pnp.errors import DataError, Location, Problem, SchemaError
 
 _MOJIBAKE_ENCODINGS = ("cp1252", "cp1250", "latin-1")
 MAX_CARDS = 5000
@@ -37,6 +44,20 @@ class Word:
 
     def problem(self, message: str) -> Problem:
         return Problem(self.file, message, line=self.line, path=self.path)
+
+    def location(self) -> Location:
+        """Where the word was written, for errors found when its card is drawn."""
+        return Location(self.file, self.line, self.path)
+
+
+class _JsonWord(LineOnDemand, Word):
+    """A word of a JSON list, its line looked up only for an error about it."""
+
+    def __init__(self, text: str, doc: JsonDoc, path: str):
+        self._from_doc(doc, path, text=text)
+
+    def location(self) -> Location:
+        return self._doc.location(self.path)
 
 
 @dataclass(frozen=True)
@@ -190,7 +211,7 @@ def _from_json(text: str, file: str) -> WordList:
     for index, card in enumerate(doc.value["cards"]):
         base = child_path("$.cards", index)
         faces = [
-            Word(_nfc(card[side]), file, doc.line_of(f"{base}.{side}"), f"{base}.{side}")
+            _JsonWord(_nfc(card[side]), doc, f"{base}.{side}")
             if side in card else None
             for side in ("front", "back")
         ]

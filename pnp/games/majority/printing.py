@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pnp.content.wordlist import Word
-from pnp.errors import Location
 from pnp.games.majority.content import MajorityContent
 from pnp.render.model import Card, Deck, Face
 from pnp.render.sheets import SheetWords
@@ -45,7 +44,7 @@ def _word_face(word: Word | None, content: MajorityContent) -> Face:
     if word is None:
         return _blank_face(content)
     return Face("word-card", {"word": word.text, "card_title": content.texts.card_title},
-                source=Location(word.file, word.line, word.path))
+                source=word.location())
 
 
 def word_deck(content: MajorityContent) -> Deck:
