@@ -208,3 +208,26 @@ def test_a_rebuild_takes_its_thumbnails_from_the_cache(tmp_path, monkeypatch):
     bled = _thumbnails(tmp_path, "three", bleed=3.0)  # changed cards: drawn afresh
     assert len(drawn) == 1 and bled["d20-cards.pdf"] != first["d20-cards.pdf"]
     assert bled["rules.pdf"] == first["rules.pdf"]
+
+
+def test_records_with_lines_on_demand_behave_as_plain_ones(tmp_path):
+    """dataclasses.replace, equality and hashing work as on the plain record, the line
+    included, so code written for a Word or a Location needs no change."""
+    from dataclasses import replace
+
+    from pnp.content.jsonfile import parse_json
+    from pnp.content.wordlist import Word, load_word_list
+    from pnp.errors import Location
+
+    source = tmp_path / "w.json"
+    source.write_text('{"cards": [\n {"front": "Sun",\n  "back": "Moon"}]}\n', encoding="utf-8")
+    word = load_word_list(source).cards[0].back
+    assert (word.text, word.line, word.path) == ("Moon", 3, "$.cards[0].back")
+    plain = Word("Star", str(source), 3, "$.cards[0].back")
+    assert replace(word, text="Star") == plain and plain == replace(word, text="Star")
+    assert hash(replace(word, text="Star")) == hash(plain) and word != plain
+    assert replace(word) == word and hash(replace(word)) == hash(word)
+    assert word.location() == Location(str(source), 3, "$.cards[0].back")
+    where = parse_json(source.read_text("utf-8"), "w.json").location("$.cards[0].front")
+    assert where == Location("w.json", 2, "$.cards[0].front")
+    assert replace(where, path="$").problem("m").line == 2

@@ -97,7 +97,7 @@ class JsonDoc:
     def location(self, path: str) -> Location:
         """Where `path` is in this document, for errors found later (when drawing); its
         line is looked up only if an error is reported there."""
-        return _DocLocation(self, path)
+        return _DocLocation(path=path, doc=self)
 
     def problem(self, path: str, message: str) -> Problem:
         """A problem located at `path` in this document."""
@@ -108,21 +108,47 @@ class LineOnDemand:
     """A frozen record (a Location, a Word) whose `line` is found in its document only
     when first asked for. Every card, layout box and word keeps where it came from in
     case an error needs it, which is almost never; finding lines means a second parse by
-    the slow position-keeping parser, which cost a full build a tenth of a second."""
+    the slow position-keeping parser, which cost a full build a tenth of a second.
 
-    def _from_doc(self, doc: JsonDoc, path: str, **fields) -> None:
-        for name, value in {"file": doc.file, "path": path, **fields}.items():
+    Made as `Record(path=..., doc=..., other fields)`; made with the record's own fields,
+    `line` among them (as `dataclasses.replace` does), it is an ordinary record."""
+
+    def __init__(self, *args, doc: JsonDoc | None = None, **given):
+        from dataclasses import MISSING, fields
+
+        names = [f.name for f in fields(self)]
+        values = {f.name: f.default for f in fields(self) if f.default is not MISSING}
+        values |= {**dict(zip(names, args, strict=False)), **given}
+        if doc is not None:
+            values["file"] = doc.file
+        line = values.pop("line", None)
+        for name, value in values.items():
             object.__setattr__(self, name, value)
         object.__setattr__(self, "_doc", doc)
+        object.__setattr__(self, "_line", line)
 
     @property
     def line(self) -> int | None:
-        return self._doc.line_of(self.path)
+        return self._line if self._doc is None else self._doc.line_of(self.path)
+
+    def _values(self) -> tuple:
+        from dataclasses import fields
+
+        return tuple(getattr(self, f.name) for f in fields(self))
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to the plain record (or another one) with the same fields."""
+        record = next(c for c in type(self).__mro__[1:] if "__dataclass_fields__" in vars(c))
+        if not isinstance(other, record):
+            return NotImplemented
+        return self._values() == tuple(getattr(other, name) for name in record.__dataclass_fields__)
+
+    def __hash__(self) -> int:
+        return hash(self._values())
 
 
 class _DocLocation(LineOnDemand, Location):
-    def __init__(self, doc: JsonDoc, path: str):
-        self._from_doc(doc, path)
+    pass
 
 
 def _parent(path: str) -> str:

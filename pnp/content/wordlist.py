@@ -17,7 +17,6 @@ from pathlib import Path
 
 from pnp.content.jsonfile import (
     WORDS_LIMIT,
-    JsonDoc,
     LineOnDemand,
     child_path,
     parse_json,
@@ -53,11 +52,9 @@ class Word:
 class _JsonWord(LineOnDemand, Word):
     """A word of a JSON list, its line looked up only for an error about it."""
 
-    def __init__(self, text: str, doc: JsonDoc, path: str):
-        self._from_doc(doc, path, text=text)
-
     def location(self) -> Location:
-        return self._doc.location(self.path)
+        return Location(self.file, self.line, self.path) if self._doc is None \
+            else self._doc.location(self.path)
 
 
 @dataclass(frozen=True)
@@ -211,7 +208,7 @@ def _from_json(text: str, file: str) -> WordList:
     for index, card in enumerate(doc.value["cards"]):
         base = child_path("$.cards", index)
         faces = [
-            _JsonWord(_nfc(card[side]), doc, f"{base}.{side}")
+            _JsonWord(text=_nfc(card[side]), path=f"{base}.{side}", doc=doc)
             if side in card else None
             for side in ("front", "back")
         ]
