@@ -135,3 +135,12 @@ def test_the_italian_kit_pdfs_print_italian(tmp_path):
     for english in ("coins", "VP", "Needs", "PLAYER AID", "Witches", "Start player",
                     "Spent", "DRAW PHASE", "Board member", "sheet 1"):
         assert english not in aid + tokens + members, english
+
+
+def test_the_italian_quick_reference_names_no_english_card_words():
+    """It glossed the ranks in English ("Segretario (Secretary)") while the cards were
+    printed in English; they are printed in Italian now."""
+    said = json.loads((DATA / "strings.en.json").read_text("utf-8"))
+    english = [*said["ranks"].values(), *(f["name"] for f in said["factions"].values())]
+    quick = (ROOT / "templates" / "rules" / "majority2.quick-reference.it.md").read_text("utf-8")
+    assert [w for w in english if w not in SHARED and re.search(rf"\b{w}\b", quick)] == []
