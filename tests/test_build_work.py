@@ -231,3 +231,41 @@ def test_records_with_lines_on_demand_behave_as_plain_ones(tmp_path):
     where = parse_json(source.read_text("utf-8"), "w.json").location("$.cards[0].front")
     assert where == Location("w.json", 2, "$.cards[0].front")
     assert replace(where, path="$").problem("m").line == 2
+
+
+def _photo_jpeg() -> bytes:
+    import io
+
+    from PIL import Image
+
+    image = Image.new("RGB", (320, 240))
+    image.putdata([(x % 256, (x * 7) % 256, (x * 13) % 256) for x in range(320 * 240)])
+    out = io.BytesIO()
+    image.save(out, format="JPEG", quality=80)
+    return out.getvalue()
+
+
+def test_a_jpeg_that_passed_is_not_decoded_again(tmp_path, monkeypatch):
+    """The data check's pass is kept by the file's digest: a later build of the same art
+    neither loads the decoder nor decodes; a cut file is refused as always."""
+    import sys
+
+    from pnp.render import images
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    whole = _photo_jpeg()
+    good = tmp_path / "good.jpg"
+    good.write_bytes(whole)
+    assert images.inspect_image(good).width == 320
+    images._inspect.cache_clear()
+    monkeypatch.setitem(sys.modules, "simplejpeg", None)  # importing it now fails
+    copy = tmp_path / "copy.jpg"
+    copy.write_bytes(whole)
+    assert images.inspect_image(copy).height == 240
+    monkeypatch.delitem(sys.modules, "simplejpeg")
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(whole[: len(whole) // 2] + b"\xff\xd9")
+    for _ in range(2):
+        images._inspect.cache_clear()
+        with pytest.raises(DataError, match="truncated or corrupt"):
+            images.inspect_image(cut)

@@ -48,27 +48,49 @@ def _fingerprint() -> bytes:
 
 
 def _marker(schema: str, value: object) -> Path | None:
-    folder = cache_dir()
-    if folder is None:
-        return None
     try:
         text = json.dumps(value, ensure_ascii=False, allow_nan=True, separators=(",", ":"))
     except (TypeError, ValueError, RecursionError):
         return None
-    digest = hashlib.sha256(_fingerprint() + schema.encode() + b"\0")
-    digest.update(text.encode("utf-8", "surrogatepass"))
+    return _marker_of(schema, text.encode("utf-8", "surrogatepass"))
+
+
+def _marker_of(check: str, content: bytes) -> Path | None:
+    folder = cache_dir()
+    if folder is None:
+        return None
+    digest = hashlib.sha256(_fingerprint() + check.encode() + b"\0")
+    digest.update(content)
     return folder / "valid" / digest.hexdigest()
 
 
 def passed_before(schema: str, value: object) -> bool:
     """True when this very value passed `schema` in an earlier run."""
-    marker = _marker(schema, value)
-    return marker is not None and marker.is_file()
+    return _exists(_marker(schema, value))
 
 
 def remember_pass(schema: str, value: object) -> None:
     """Note that `value` passed `schema`; silently nothing if the cache cannot be written."""
-    marker = _marker(schema, value)
+    _touch(_marker(schema, value))
+
+
+def check_passed_before(check: str, content: bytes) -> bool:
+    """True when `content` (bytes, or a digest of them) passed the check named `check` in
+    an earlier run. The name must say the checking code's version: a changed check is a
+    new name, so nothing it would now refuse is let through."""
+    return _exists(_marker_of(check, content))
+
+
+def remember_check_pass(check: str, content: bytes) -> None:
+    """Note that `content` passed `check` (see `check_passed_before`)."""
+    _touch(_marker_of(check, content))
+
+
+def _exists(marker: Path | None) -> bool:
+    return marker is not None and marker.is_file()
+
+
+def _touch(marker: Path | None) -> None:
     if marker is None:
         return
     try:

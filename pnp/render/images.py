@@ -27,6 +27,7 @@ from pathlib import Path
 
 from pnp.content.jsonfile import read_bytes
 from pnp.content.output import atomic_path
+from pnp.content.validcache import check_passed_before, remember_check_pass
 from pnp.errors import DataError, OutputError, Problem
 
 FORMATS = {"PNG": "PNG", "JPEG": "JPEG", "WEBP": "WebP", "TIFF": "TIFF"}
@@ -132,7 +133,7 @@ def _inspect(name: str, mtime: int, size: int) -> ImageInfo:
             info = ImageInfo(path, digest, width, height, im.format, im.mode, orientation,
                              bool(im.info.get("progressive") or im.info.get("progression")))
             if im.format == "JPEG":
-                _check_jpeg_data(path, data)
+                _check_jpeg_data(path, data, digest)
             else:
                 _decode_all(path, im)
         except _BROKEN as exc:
@@ -148,12 +149,19 @@ def _orientation(im) -> int:
     return value if type(value) is int and 1 <= value <= 8 else 1
 
 
-def _check_jpeg_data(path: Path, data: bytes) -> None:
+def _check_jpeg_data(path: Path, data: bytes, digest: str) -> None:
     """Every byte of a JPEG's image data decoded once (at 1/8 scale), with libjpeg's
     warnings as errors. Pillow decodes a JPEG cut short but ending in its end marker
     (FF D9) without a word, the missing part grey, and the file would be embedded as it
     is; libjpeg-turbo (through simplejpeg) says "premature end of data segment". Data
-    after the end marker (some cameras append some) is harmless and passes."""
+    after the end marker (some cameras append some) is harmless and passes.
+
+    A pass is remembered by the file's digest (the validation cache): decoding costs
+    6 ms a picture and loading the decoder (numpy) 85 ms, on every build of the same
+    art otherwise. Only passes are remembered, so a broken file is always reported."""
+    check = _jpeg_check_name()
+    if check_passed_before(check, digest.encode()):
+        return
     import simplejpeg
 
     try:
@@ -164,6 +172,20 @@ def _check_jpeg_data(path: Path, data: bytes) -> None:
         if "extraneous bytes" not in str(exc):
             raise image_problem(path, f"image data is truncated or corrupt ({exc})") \
                 from None
+    remember_check_pass(check, digest.encode())
+
+
+@lru_cache(maxsize=1)
+def _jpeg_check_name() -> str:
+    """The JPEG check's name in the validation cache: its version here and the decoder's
+    build (its compiled module's name, size and time), read without importing it."""
+    from importlib.util import find_spec
+
+    spec = find_spec("simplejpeg")
+    folder = Path(spec.origin).parent if spec and spec.origin else None
+    built = sorted(f"{p.name}:{p.stat().st_size}:{p.stat().st_mtime_ns}"
+                   for p in (folder.glob("_jpeg*") if folder else ()))
+    return "jpeg-data 1 " + " ".join(built)
 
 
 IMAGE_LIMIT_ADVICE = ("save it compressed (JPEG at quality 90, or PNG with fewer "
