@@ -269,3 +269,54 @@ def test_a_jpeg_that_passed_is_not_decoded_again(tmp_path, monkeypatch):
         images._inspect.cache_clear()
         with pytest.raises(DataError, match="truncated or corrupt"):
             images.inspect_image(cut)
+
+
+@pytest.mark.parametrize("game, component, layout, words", [
+    ("majority2", "members", "m2-member", {"{cost_unit}": "coins"}),
+    ("majority2", "player-aid", "m2-aid-back", {"{draw_title}": "DRAW PHASE",
+                                                 "{coins_head}": "Coins"}),
+    ("majority", "word-cards", "word-card", {"{card_title}": "THE MAJORITY"}),
+])
+def test_the_kits_words_draw_as_fixed_text_does(cli, tmp_path, game, component, layout,
+                                                 words):
+    """A shared field (the kit's words in its language) is drawn once per PDF, as a
+    layout's fixed text is: the same file, byte for byte, as a layout that writes the
+    English words in, so the language's words cost neither size nor time."""
+    shipped = ROOT / "templates" / "layouts" / f"{layout}.json"
+    text = shipped.read_text("utf-8")
+    for placeholder, literal in words.items():
+        assert placeholder in text
+        text = text.replace(placeholder, literal)
+    (tmp_path / "templates" / "layouts").mkdir(parents=True)
+    (tmp_path / "templates" / "layouts" / f"{layout}.json").write_text(text, "utf-8")
+    for out, extra in (("shared", ()), ("fixed", ("--templates", tmp_path / "templates"))):
+        result = cli("build", game, "-c", component, "--no-gallery", "--out", tmp_path / out,
+                     *extra)
+        assert result.exit_code == 0, result.output
+    name = f"{component}.pdf"
+    assert (tmp_path / "shared" / game / name).read_bytes() == \
+        (tmp_path / "fixed" / game / name).read_bytes()
+
+
+def test_a_shared_field_that_differs_gets_a_form_of_its_own():
+    """Forms are named by what their shared fields say: were two cards of one file to say
+    different things, each would be drawn with its own words."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.draw import FaceContext, FormCache, draw_face
+    from pnp.render.geometry import Box
+
+    layout = layout_set().get("word-card")
+    canvas = Canvas(io.BytesIO())
+    forms = FormCache(canvas, 0.0)
+    slot = Box(0, 0, layout.size.width, layout.size.height)
+    context = FaceContext(font_set(), False, 0.0, "card", None,
+                          shared=frozenset({"card_title"}))
+    for word, title in (("Sun", "THE MAJORITY"), ("Moon", "THE MAJORITY"),
+                        ("Star", "LA MAGGIORANZA")):
+        draw_face(canvas, layout, {"word": word, "card_title": title}, slot, context,
+                  forms=forms)
+    titled = [key for key in forms.names if ("card_title", "LA MAGGIORANZA") in key]
+    assert len(titled) == 1 and len(forms.names) == 2

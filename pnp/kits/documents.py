@@ -74,10 +74,8 @@ def document_files(game_id: str, request) -> list:
     """The PlannedFiles for `game_id`'s rules, quick references and score pads (every
     language, or the request's), in that order; components `rules`, `quick-reference` and
     `score-pad`."""
-    from pnp.render.diagram import DiagramLibrary
-
     roots = template_roots(request.templates_dir)
-    diagrams = DiagramLibrary([root / "diagrams" for root in roots])
+    diagrams = _diagram_library([root / "diagrams" for root in roots])
     paper = request.options.paper
     out = request.out_dir / game_id
     planned = []
@@ -92,6 +90,21 @@ def document_files(game_id: str, request) -> list:
         planned.append(_planned(game_id, out / f"score-pad{suffix(lang)}.pdf", "score-pad",
                                 render))
     return planned
+
+
+def _diagram_library(folders: list[Path]) -> Callable[[], DiagramLibrary]:
+    """The game's diagrams, loaded when the first rule sheet is drawn: a build of cards
+    alone plans the documents but never loads the diagram module."""
+    made: list[DiagramLibrary] = []
+
+    def library() -> DiagramLibrary:
+        if not made:
+            from pnp.render.diagram import DiagramLibrary
+
+            made.append(DiagramLibrary(folders))
+        return made[0]
+
+    return library
 
 
 def missing_documents(game_id: str, request) -> list[Problem]:
@@ -120,15 +133,16 @@ def _planned(game_id: str, path: Path, component: str, render) -> PlannedFile:
 
 
 def _rule_renderer(text: Path, paper: str, font: FontFamily | Path | None,
-                   diagrams: DiagramLibrary,
+                   diagrams: Callable[[], DiagramLibrary],
                    quick: bool) -> Callable[[], RenderedPdf]:
     def render() -> RenderedPdf:
         from pnp.render.rulesheet import load_rule_text, render_rule_text
 
         fonts = font_set(font)
-        rules = load_rule_text(text, fonts, diagrams)
+        rules = load_rule_text(text, fonts, diagrams())
         subject = "Quick reference" if quick else "Rules"
-        return render_rule_text(rules, paper, fonts, diagrams, one_page=quick, subject=subject)
+        return render_rule_text(rules, paper, fonts, diagrams(), one_page=quick,
+                                subject=subject)
 
     return render
 

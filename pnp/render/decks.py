@@ -197,7 +197,7 @@ def image_uses(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
 
 def _context(card: Card, face: Face, options: PrintOptions, fonts: FontSet) -> FaceContext:
     return FaceContext(fonts, options.ink_saver, options.bleed, card.label,
-                       face.source or card.source, options.images)
+                       face.source or card.source, options.images, face.shared)
 
 
 @dataclass(frozen=True)

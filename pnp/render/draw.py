@@ -17,7 +17,13 @@ from pnp.errors import FitError, Location, Problem
 from pnp.render.fonts import FontSet, require_glyphs, string_width
 from pnp.render.geometry import Box, pt
 from pnp.render.images import ImageSettings
-from pnp.render.layout import Layout, LayoutBox, fill_placeholders, has_placeholder
+from pnp.render.layout import (
+    Layout,
+    LayoutBox,
+    fill_placeholders,
+    has_placeholder,
+    placeholder_names,
+)
 from pnp.render.symbols import polygons, symbol_names
 from pnp.render.textfit import FittedText, fit_text
 
@@ -35,29 +41,38 @@ class FaceContext:
     label: str
     source: Location | None
     images: ImageSettings = ImageSettings()
+    shared: frozenset[str] = frozenset()  # the face's fields that hold the kit's words
 
 
 @dataclass(frozen=True)
 class _PreparedBox:
-    """A layout box with the ink-saver overrides applied, and whether it varies by card."""
+    """A layout box with the ink-saver overrides applied, and whether it varies by card
+    (a static box may still show shared fields: the kit's words)."""
 
     box: LayoutBox
     props: dict
     dynamic: bool
     field_keys: tuple[str, ...]
+    shared_names: tuple[str, ...] = ()
 
 
-def _prepared(layout: Layout, ink_saver: bool):
-    """The layout's boxes and static runs for one ink mode, worked out once per layout (a
-    deck draws the same layout hundreds of times)."""
+def _prepared(layout: Layout, ink_saver: bool, shared: frozenset[str] = frozenset()):
+    """The layout's boxes and static runs for one ink mode and set of shared fields,
+    worked out once per layout (a deck draws the same layout hundreds of times)."""
     cache = layout.__dict__.setdefault("_prepared", {})
-    if ink_saver not in cache:
-        boxes = tuple(
-            _PreparedBox(b, p, not _is_static(p),
-                         tuple(k for k, v in p.items() if has_placeholder(v)))
-            for b in layout.boxes for p in [_with_ink_saver(b, ink_saver)])
-        cache[ink_saver] = (boxes, _static_runs(boxes))
-    return cache[ink_saver]
+    if (ink_saver, shared) not in cache:
+        boxes = tuple(_prepare(b, _with_ink_saver(b, ink_saver), shared)
+                      for b in layout.boxes)
+        cache[ink_saver, shared] = (boxes, _static_runs(boxes))
+    return cache[ink_saver, shared]
+
+
+def _prepare(box: LayoutBox, props: dict, shared: frozenset[str]) -> _PreparedBox:
+    names = placeholder_names(props)
+    static = "if" not in props and names <= shared
+    return _PreparedBox(box, props, not static,
+                        tuple(k for k, v in props.items() if has_placeholder(v)),
+                        tuple(sorted(names)) if static else ())
 
 
 def _with_ink_saver(box: LayoutBox, ink_saver: bool) -> dict:
@@ -68,15 +83,11 @@ def _with_ink_saver(box: LayoutBox, ink_saver: bool) -> dict:
     return props
 
 
-def _is_static(props: dict) -> bool:
-    """A box that looks the same on every card of its layout (no field, no condition)."""
-    return "if" not in props and not has_placeholder(props)
-
-
 def _static_runs(boxes: tuple[_PreparedBox, ...]) -> dict[int, int]:
-    """Start -> end index of each run of consecutive field-independent boxes. Each run is
-    drawn once per PDF as a form and placed by reference: a deck of 206 cards then carries
-    its frames and titles once, not 206 times."""
+    """Start -> end index of each run of consecutive boxes that look the same on every
+    card (no field but shared ones, no condition). Each run is drawn once per PDF as a
+    form and placed by reference: a deck of 206 cards then carries its frames and titles
+    once, not 206 times."""
     runs, start = {}, None
     for i, prepared in enumerate(boxes):
         if not prepared.dynamic:
@@ -91,7 +102,7 @@ def _static_runs(boxes: tuple[_PreparedBox, ...]) -> dict[int, int]:
 def _resolve(prepared: _PreparedBox, fields: dict, layout: str) -> dict | None:
     """The props to draw with, or None when the box's `if` hides it on this card (then
     its placeholders need no field: an art box reads `{art}` only on cards with art)."""
-    if not prepared.dynamic:
+    if not prepared.dynamic and not prepared.shared_names:
         return prepared.props
     props = dict(prepared.props)
     if not _visible(props.pop("if", None), fields):
@@ -105,7 +116,7 @@ def resolved_boxes(layout: Layout, fields: dict, ctx: FaceContext, start: int = 
                    end: int | None = None):
     """(box, props) for each box to draw: ink-saver overrides applied, placeholders filled,
     boxes whose `if` field is false left out."""
-    boxes, _ = _prepared(layout, ctx.ink_saver)
+    boxes, _ = _prepared(layout, ctx.ink_saver, ctx.shared)
     for prepared in boxes[start:end]:
         props = _resolve(prepared, fields, layout.name)
         if props is not None:
@@ -156,18 +167,25 @@ def draw_face(c, layout: Layout, fields: dict, slot: Box, ctx: FaceContext,
     """Draw the face into `slot` (its trim box on the page); static runs via `forms`."""
     c.saveState()
     enter_slot(c, slot, rotation)
-    boxes, runs = _prepared(layout, ctx.ink_saver)
+    boxes, runs = _prepared(layout, ctx.ink_saver, ctx.shared)
     index = 0
     while index < len(boxes):
         end = runs.get(index) if forms else None
         if end:
-            forms.place((layout.name, index), slot.width, slot.height,
+            key = (layout.name, index) + _shared_values(boxes[index:end], fields)
+            forms.place(key, slot.width, slot.height,
                         lambda s=index, e=end: _draw_boxes(c, layout, fields, ctx, s, e))
             index = end
         else:
             _draw_boxes(c, layout, fields, ctx, index, index + 1)
             index += 1
     c.restoreState()
+
+
+def _shared_values(boxes: tuple[_PreparedBox, ...], fields: dict) -> tuple:
+    """What a run's shared fields say on this card: part of its form's name, so a file
+    whose cards said two things (two languages) would get a form for each."""
+    return tuple((name, str(fields.get(name))) for b in boxes for name in b.shared_names)
 
 
 def _draw_boxes(c, layout: Layout, fields: dict, ctx: FaceContext, start: int,
@@ -179,14 +197,15 @@ def _draw_boxes(c, layout: Layout, fields: dict, ctx: FaceContext, start: int,
 def text_fits(layout: Layout, fields: dict, ctx: FaceContext) -> list[Problem]:
     """Every text of the face that cannot be drawn (too long, missing glyph), not drawn.
     Texts that are the same on every card are checked once per layout."""
-    boxes, _ = _prepared(layout, ctx.ink_saver)
+    boxes, _ = _prepared(layout, ctx.ink_saver, ctx.shared)
     checked = layout.__dict__.setdefault("_static_checked", set())
     problems = []
     for index, prepared in enumerate(boxes):
         if prepared.box.kind != "text":
             continue
         if not prepared.dynamic:
-            key = (index, ctx.ink_saver, ctx.fonts.regular)
+            key = (index, ctx.ink_saver, ctx.fonts.regular,
+                   _shared_values((prepared,), fields))
             if key in checked:
                 continue
             checked.add(key)

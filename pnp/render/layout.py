@@ -207,6 +207,17 @@ def has_placeholder(value: Any) -> bool:
     return False
 
 
+def placeholder_names(value: Any) -> set[str]:
+    """The card fields a prop (or any string inside it) refers to."""
+    if isinstance(value, str):
+        return set(_PLACEHOLDER.findall(value))
+    if isinstance(value, dict):
+        return set().union(*map(placeholder_names, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(placeholder_names, value))
+    return set()
+
+
 def _field(name: str, fields: dict, box: LayoutBox, layout: str) -> Any:
     if name not in fields:
         raise DataError(box.where.problem(

@@ -15,11 +15,15 @@ from pnp.errors import Location
 
 @dataclass(frozen=True)
 class Face:
-    """One side of a card: the layout (a template name) and the values it shows."""
+    """One side of a card: the layout (a template name) and the values it shows.
+    `shared` names the fields that hold the kit's own words in its language ("coins",
+    the game's title on every card): the same on every card of a file, so a box showing
+    only those is drawn once per PDF and placed by reference, like a box of fixed text."""
 
     layout: str
     fields: Mapping[str, Any] = field(default_factory=dict)
     source: Location | None = None
+    shared: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

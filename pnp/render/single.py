@@ -114,7 +114,7 @@ def _face_page(c, page: FacePage, layouts: LayoutSet, fonts: FontSet,
     c.setBleedBox((0, 0, pt(width), pt(height)))
     box, reach = page_trim(size, trim, bleed)
     ctx = FaceContext(fonts, False, reach, page.card.label, page.face.source
-                      or page.card.source, options.images)
+                      or page.card.source, options.images, page.face.shared)
     draw_face(c, layouts.get(page.face.layout), dict(page.face.fields), box, ctx, 0,
               forms if reach == bleed else None)
     c.showPage()

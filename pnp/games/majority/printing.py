@@ -30,21 +30,26 @@ def sheet_words(content: MajorityContent) -> SheetWords:
                       box["title"], box["cards"], box["glue"])
 
 
+_TITLE = frozenset({"card_title"})
+"""The game's name atop every card, in the kit's language: a shared field (render.model)."""
+
+
 def _back(content: MajorityContent, label: str) -> Face:
     return Face("majority-back", {"card_title": content.texts.card_title,
-                                  "label": content.texts.backs[label]})
+                                  "label": content.texts.backs[label]}, shared=_TITLE)
 
 
 def _blank_face(content: MajorityContent) -> Face:
     return Face("blank-card", {"card_title": content.texts.card_title,
-                               "hint": content.texts.blank_card})
+                               "hint": content.texts.blank_card},
+                shared=_TITLE | {"hint"})
 
 
 def _word_face(word: Word | None, content: MajorityContent) -> Face:
     if word is None:
         return _blank_face(content)
     return Face("word-card", {"word": word.text, "card_title": content.texts.card_title},
-                source=word.location())
+                source=word.location(), shared=_TITLE)
 
 
 def word_deck(content: MajorityContent) -> Deck:
@@ -66,7 +71,7 @@ def _vote_deck(content: MajorityContent) -> Deck:
         colours = {"rgb": vote_set.rgb, "symbol": vote_set.symbol, "colour": vote_set.name}
         back = Face("vote-back", {**colours, "card_title": content.texts.card_title,
                                   "vote_back": content.texts.vote_back.format(
-                                      colour=vote_set.name)})
+                                      colour=vote_set.name)}, shared=_TITLE)
         for face in content.vote_faces:
             front = Face("vote-card", {**colours, "option": face.printed,
                                        "caption": face.caption}, source=face.source)

@@ -62,6 +62,14 @@ def _member_deck(deck_id: str, members, content: Majority2Content, file: str) ->
                 back_art="members-back")
 
 
+# The kit's own words on a card, the same on every card in the kit's language: shared
+# fields (render.model), drawn once per PDF like fixed text.
+_MEMBER_WORDS = frozenset({"cost_unit", "no_ability", "not_free_play_text"})
+_AID_FRONT_WORDS = frozenset({"title", "subtitle", "costs_title", "formed_note"})
+_AID_BACK_WORDS = frozenset({"draw_title", "formed_head", "draws_head", "forming_title",
+                             "faction_cards_head", "coins_head", "ending_title"})
+
+
 def member_face(member: Member, content: Majority2Content) -> Face:
     """The front of a member card: every rule the card carries, spelt out."""
     strings = content.strings
@@ -98,7 +106,7 @@ def member_face(member: Member, content: Majority2Content) -> Face:
         "plain": not rule and not abilities,
         "set_mark": mark,
         "has_set_mark": bool(mark),
-    }, source=_source(member, strings))
+    }, source=_source(member, strings), shared=_MEMBER_WORDS)
 
 
 def _source(member: Member, strings: Strings):
@@ -291,8 +299,10 @@ def _aid_deck(content: Majority2Content) -> Deck:
         "faction_cards": "\n".join(n for n, _ in coins),
         "coins": "\n".join(strings.coins(c) for _, c in coins),
     }
-    card = Card(Face("m2-aid-front", front, source=strings.where("player_aid")),
-                Face("m2-aid-back", back, source=strings.where("player_aid")),
+    card = Card(Face("m2-aid-front", front, source=strings.where("player_aid"),
+                     shared=_AID_FRONT_WORDS),
+                Face("m2-aid-back", back, source=strings.where("player_aid"),
+                     shared=_AID_BACK_WORDS),
                 label="player aid")
     return Deck("player-aid", strings.said["decks"]["player-aid"], AID, (card, card),
                 file="player-aid")
