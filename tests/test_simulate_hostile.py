@@ -145,3 +145,29 @@ def test_workers_are_born_deaf_to_ctrl_c():
 def _ctrl_c_in_worker(_: int) -> tuple[bool, bool]:
     return (signal.getsignal(signal.SIGINT) == signal.SIG_IGN,
             signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+
+def test_a_pool_that_will_not_stop_after_ctrl_c_is_killed_in_time(monkeypatch):
+    """Should the pool's orderly stop wait for good on a queue lock a worker holds (once
+    seen under heavy load), Ctrl-C still ends the command: its workers are killed after
+    a few seconds and the interrupt goes on."""
+    import multiprocessing
+    import multiprocessing.pool
+    import threading
+
+    from pnp.content import processes
+
+    stuck = threading.Event()
+    monkeypatch.setattr(processes, "STOP_PATIENCE", 0.5)
+    monkeypatch.setattr(multiprocessing.pool.Pool, "_help_stuff_finish",
+                        staticmethod(lambda *args: stuck.wait()))
+    try:
+        start = time.monotonic()
+        with pytest.raises(KeyboardInterrupt), processes.worker_pool(2) as pool:
+            assert pool.map(abs, [-1, -2]) == [1, 2]
+            workers = multiprocessing.active_children()
+            raise KeyboardInterrupt
+        assert time.monotonic() - start < 10
+        assert len(workers) == 2 and not any(w.is_alive() for w in workers)
+    finally:
+        stuck.set()

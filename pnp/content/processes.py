@@ -13,6 +13,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+STOP_PATIENCE = 5.0
+"""Seconds a pool stopped by Ctrl-C is given to stop in order before its workers are
+killed (in order it takes milliseconds)."""
+
 
 @contextmanager
 def worker_pool(jobs: int, initializer: Callable[..., Any] | None = None,
@@ -25,6 +29,7 @@ def worker_pool(jobs: int, initializer: Callable[..., Any] | None = None,
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     masking = hasattr(signal, "pthread_sigmask")
     old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT}) if masking else None
+    others = set(multiprocessing.active_children())
     try:
         # The pool's own threads start here too, so the workers they replace later are
         # born with Ctrl-C blocked as well.
@@ -32,9 +37,34 @@ def worker_pool(jobs: int, initializer: Callable[..., Any] | None = None,
     except BaseException:
         _restore(old)
         raise
-    with pool:  # a Ctrl-C held back arrives now, inside, so the pool is stopped
-        _restore(old)
+    try:
+        _restore(old)  # a Ctrl-C held back arrives now, inside, so the pool is stopped
         yield pool
+    except KeyboardInterrupt:
+        _stop_on_interrupt(pool, others)
+        raise
+    finally:
+        pool.terminate()  # at once when already stopped
+
+
+def _stop_on_interrupt(pool: Any, others: set) -> None:
+    """Stop the pool after a Ctrl-C, in STOP_PATIENCE seconds at most. Its orderly stop takes
+    the queues' locks, and a worker can hold one as long as it waits on a pipe nobody
+    reads any more; once under heavy load a Ctrl-C left the command waiting there for
+    good. So the stop runs aside, and if it is not done in time the pool's workers (the
+    processes not among `others`) are killed: the run is given up, and nothing a worker
+    holds is needed. The pool's clean-up at
+    exit has then run (it runs once), so the exit does not wait for it either."""
+    import multiprocessing
+    import threading
+
+    stopper = threading.Thread(target=pool.terminate, daemon=True)
+    stopper.start()
+    stopper.join(STOP_PATIENCE)
+    if stopper.is_alive():
+        for worker in set(multiprocessing.active_children()) - others:  # this pool's
+            worker.kill()
+            worker.join(1.0)
 
 
 def _restore(mask: Any) -> None:
