@@ -73,10 +73,19 @@ def test_a_bad_dask_address_is_refused_at_once(address, message):
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
 
 
+def _in_the_foreground() -> None:
+    """In the child before it starts: Ctrl-C as a terminal's foreground command gets it,
+    whatever the test runner's own process does with it (a process started with SIGINT
+    ignored or blocked, as a background job is, rightly never hears Ctrl-C)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def test_ctrl_c_during_a_simulation_with_workers_is_one_line(tmp_path):
     child = subprocess.Popen([str(PNP), "simulate", "majority2", "--games", "200000",
                               "--jobs", "2"], cwd=tmp_path, stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+                             stderr=subprocess.PIPE, text=True, start_new_session=True,
+                             preexec_fn=_in_the_foreground)
     _wait_for_children(child.pid, 2)  # the workers are playing (however loaded the machine)
     os.killpg(child.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
     out, err = child.communicate(timeout=60)
@@ -125,7 +134,8 @@ def test_ctrl_c_while_workers_start_stops_the_pool_at_once(tmp_path):
     script = tmp_path / "race.py"
     script.write_text(_RACE)
     child = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+                             stderr=subprocess.PIPE, text=True, start_new_session=True,
+                             preexec_fn=_in_the_foreground)
     child.stdout.readline()  # a worker is in its start-up
     os.killpg(child.pid, signal.SIGINT)
     out, err = child.communicate(timeout=60)
@@ -171,3 +181,23 @@ def test_a_pool_that_will_not_stop_after_ctrl_c_is_killed_in_time(monkeypatch):
         assert len(workers) == 2 and not any(w.is_alive() for w in workers)
     finally:
         stuck.set()
+
+
+def test_ctrl_c_between_chunks_stops_the_workers_at_once():
+    """A Ctrl-C while the main process merges a finished chunk lands outside the pool's
+    generator; the workers stop then, not when the generator is collected at exit."""
+    import multiprocessing
+
+    from pnp.simulate.plan import Request, plan_simulation
+    from pnp.simulate.run import CHUNK_GAMES, run
+
+    plan = plan_simulation(Request("d20-stacks", games=CHUNK_GAMES * 6, seed=3))
+    seen: list[int] = []
+
+    def interrupt(games: int) -> None:
+        seen.append(games)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(plan, jobs=2, progress=interrupt)
+    assert seen == [CHUNK_GAMES] and multiprocessing.active_children() == []

@@ -14,8 +14,8 @@ from contextlib import contextmanager
 from typing import Any
 
 STOP_PATIENCE = 5.0
-"""Seconds a pool stopped by Ctrl-C is given to stop in order before its workers are
-killed (in order it takes milliseconds)."""
+"""Seconds a pool is given to stop in order before its workers are killed (in order it
+takes milliseconds)."""
 
 
 @contextmanager
@@ -40,21 +40,19 @@ def worker_pool(jobs: int, initializer: Callable[..., Any] | None = None,
     try:
         _restore(old)  # a Ctrl-C held back arrives now, inside, so the pool is stopped
         yield pool
-    except KeyboardInterrupt:
-        _stop_on_interrupt(pool, others)
-        raise
     finally:
-        pool.terminate()  # at once when already stopped
+        _stop(pool, others)
 
 
-def _stop_on_interrupt(pool: Any, others: set) -> None:
-    """Stop the pool after a Ctrl-C, in STOP_PATIENCE seconds at most. Its orderly stop takes
-    the queues' locks, and a worker can hold one as long as it waits on a pipe nobody
-    reads any more; once under heavy load a Ctrl-C left the command waiting there for
-    good. So the stop runs aside, and if it is not done in time the pool's workers (the
-    processes not among `others`) are killed: the run is given up, and nothing a worker
-    holds is needed. The pool's clean-up at
-    exit has then run (it runs once), so the exit does not wait for it either."""
+def _stop(pool: Any, others: set) -> None:
+    """Stop the pool, in STOP_PATIENCE seconds at most, however its work ended (done, an
+    error, Ctrl-C, a consumer that stopped reading). Its orderly stop takes the queues'
+    locks, and a worker can hold one as long as it waits on a pipe nobody reads any more;
+    under heavy load a Ctrl-C has left the command waiting there for good. So the stop
+    runs aside, and if it is not done in time the pool's workers (the processes not among
+    `others`) are killed: their work is given up, and nothing a worker holds is needed.
+    The pool's clean-up at exit has then run (it runs once), so the exit does not wait
+    for it either."""
     import multiprocessing
     import threading
 
