@@ -320,3 +320,26 @@ def test_a_shared_field_that_differs_gets_a_form_of_its_own():
                   forms=forms)
     titled = [key for key in forms.names if ("card_title", "LA MAGGIORANZA") in key]
     assert len(titled) == 1 and len(forms.names) == 2
+
+
+def test_a_build_writes_its_files_through_one_private_folder_per_folder(tmp_path, monkeypatch):
+    """136 files used to make and remove 136 private folders; one per output folder now,
+    and the files and thumbnails are the same."""
+    import tempfile
+
+    from pnp.kits.build import run_build
+    from pnp.kits.gallery import update_gallery
+    from pnp.kits.request import BuildRequest
+
+    monkeypatch.setenv("PNP_JOBS", "1")
+    made: list[Path] = []
+    real = tempfile.mkdtemp
+    monkeypatch.setattr(tempfile, "mkdtemp", lambda **kw: made.append(kw["dir"]) or real(**kw))
+    previews: dict = {}
+    out = tmp_path / "out"
+    summaries = run_build(BuildRequest(games=("d20-stacks",), out_dir=out), previews=previews)
+    update_gallery(out, summaries, "a4", previews=previews)
+    assert made.count(out / "d20-stacks") == 1
+    assert made.count(out / "d20-stacks" / "preview") == 1
+    assert len(list((out / "d20-stacks").glob("*.pdf"))) == len(summaries) > 5
+    assert not list(out.rglob("*.partial"))

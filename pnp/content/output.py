@@ -75,6 +75,17 @@ def atomic_paths(paths: Sequence[Path]) -> Iterator[list[Path]]:
             shutil.rmtree(private, ignore_errors=True)
 
 
+def write_files(files: Sequence[tuple[Path, bytes]]) -> None:
+    """Every file written atomically, in one go: one private folder per output folder
+    (made and removed once, not once a file: a full build writes 136 files), and each file
+    renamed into place only once all are written, so a disk filling up midway leaves the
+    old files whole."""
+    if files:
+        with atomic_paths([path for path, _ in files]) as tmps:
+            for tmp, (_, data) in zip(tmps, files, strict=True):
+                tmp.write_bytes(data)
+
+
 def writable_folder(folder: Path) -> Path:
     """Make `folder` (if needed) and prove a file can be written in it now: a command that
     works for minutes checks where its output goes before it starts. OutputError saying

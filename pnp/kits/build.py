@@ -13,6 +13,7 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pnp.content.output import write_files
 from pnp.content.paths import folder_problem
 from pnp.errors import DataError, Problem, UsageError
 from pnp.games import get_game
@@ -23,7 +24,7 @@ from pnp.kits.kit import KIT_NAME, render_kit
 from pnp.kits.languages import check_language, localized_files, suffix
 from pnp.kits.leftout import grouped
 from pnp.kits.parallel import draw_all
-from pnp.kits.request import BuildRequest, PlannedFile, Rendered, write_rendered
+from pnp.kits.request import BuildRequest, PlannedFile, Rendered
 from pnp.render.art import art_folder, with_art
 from pnp.render.decks import FileSummary, check_print_options, sized_by_layouts
 from pnp.render.fonts import font_set
@@ -75,8 +76,7 @@ def run_build(request: BuildRequest,
     rendered, extras = draw_all(planned, progress, after)
     if previews is not None:
         previews.update(extras)
-    for f in planned:
-        write_rendered(f.path, rendered[f.path])
+    write_files([(f.path, rendered[f.path].data) for f in planned])
     return [rendered[f.path].summary for f in planned]
 
 

@@ -30,7 +30,7 @@ from urllib.parse import quote
 
 from pnp.content.blobcache import cached_blobs
 from pnp.content.jsonfile import child_path, load_json
-from pnp.content.output import atomic_paths, write_text
+from pnp.content.output import write_files, write_text
 from pnp.errors import DataError, Problem
 from pnp.games import GAMES
 from pnp.kits.parallel import fork_map
@@ -85,7 +85,9 @@ def update_gallery(out_dir: Path, summaries, paper: str = "",
     previews = previews or {}
     entry = partial(_entry, out_dir, paper=paper, previews=previews)
     if all(Path(s.path) in previews for s in summaries):
-        fresh = [entry(summary) for summary in summaries]
+        thumbnails: list[tuple[Path, bytes]] = []  # written together, in one go
+        fresh = [entry(summary, written=thumbnails) for summary in summaries]
+        write_files(thumbnails)
     else:
         fresh = fork_map(entry, summaries)
     earlier = [e for e in _trusted(out_dir, warn) if e.pdf not in {f.pdf for f in fresh}]
@@ -186,11 +188,14 @@ def _link_problem(out_dir: Path, link, suffix: str) -> str | None:
 
 
 def _entry(out_dir: Path, summary, paper: str,
-           previews: dict[Path, list[bytes]] | None = None) -> GalleryEntry:
+           previews: dict[Path, list[bytes]] | None = None,
+           written: list[tuple[Path, bytes]] | None = None) -> GalleryEntry:
+    """The file's gallery entry, its thumbnails written (or, with `written`, added there
+    for the caller to write with the others)."""
     pdf = Path(summary.path)
     relative = _relative(pdf, out_dir)
     thumbs = _thumbnails(pdf, out_dir / relative.parent / "preview",
-                         (previews or {}).get(pdf))
+                         (previews or {}).get(pdf), written)
     printing = getattr(summary, "printing", "")
     return GalleryEntry(relative.parts[0], relative.as_posix(), summary.pages, summary.cards,
                         getattr(summary, "unit", "card"),
@@ -256,14 +261,17 @@ def _render_pngs(pdf: bytes | str) -> list[bytes]:
     return pngs
 
 
-def _thumbnails(pdf: Path, folder: Path, pngs: list[bytes] | None = None) -> list[Path]:
-    """The preview PNGs of `pdf` written beside it (`pngs`: already made)."""
+def _thumbnails(pdf: Path, folder: Path, pngs: list[bytes] | None = None,
+                written: list[tuple[Path, bytes]] | None = None) -> list[Path]:
+    """The preview PNGs of `pdf` written beside it (`pngs`: already made; `written`: add
+    them there instead, for the caller to write)."""
     pngs = preview_pngs(pdf) if pngs is None else pngs
     paths = [folder / f"{pdf.stem}-{number + 1}.png" for number in range(len(pngs))]
-    if paths:
-        with atomic_paths(paths) as tmps:
-            for tmp, png in zip(tmps, pngs, strict=True):
-                tmp.write_bytes(png)
+    files = list(zip(paths, pngs, strict=True))
+    if written is None:
+        write_files(files)
+    else:
+        written += files
     return paths
 
 

@@ -118,16 +118,18 @@ def art_report(request: BuildRequest,
     options = request.print_options
     grouped: dict[tuple, list[str]] = {}
     names: dict[str, bool] = {}
+    folder = art_folder(request.art_dir)
     for game_id, group in printables:
-        for name, shown in art_names(group, layouts).items():
-            names[name] = names.get(name, False) or shown
+        if folder is not None:  # the names only say which art files no card shows
+            for name, shown in art_names(group, layouts).items():
+                names[name] = names.get(name, False) or shown
         decks = [p for p in group if isinstance(p, Deck)]
         for use in image_uses(decks, layouts, fonts, options):
             grouped.setdefault((game_id, str(use.path), round(use.dpi)), []).append(use.card)
     uses = [ArtUse(g, path, dpi, tuple(dict.fromkeys(cards)))
             for (g, path, dpi), cards in grouped.items()]
     uses.sort(key=lambda u: (u.dpi, u.path))
-    return uses, unused_art(art_folder(request.art_dir), names)
+    return uses, unused_art(folder, names)
 
 
 def dpi_warnings(uses: list[ArtUse], below: float) -> list[Problem]:

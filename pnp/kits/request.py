@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 
-from pnp.content.output import atomic_path
+from pnp.content.output import write_files
 from pnp.games import GAMES
 from pnp.render.decks import FileSummary, PrintOptions
 from pnp.render.fonts import FontFamily
@@ -98,5 +98,4 @@ class PlannedFile:
 
 
 def write_rendered(path: Path, rendered: Rendered) -> None:
-    with atomic_path(path) as tmp:
-        tmp.write_bytes(rendered.data)
+    write_files([(path, rendered.data)])
