@@ -8,8 +8,9 @@ for, written and then checked before the export says done.
   names the card and the page.
 - `tgc` (The Game Crafter-style): one PNG per face at 300 DPI, trim + 1/8 in bleed (825 ×
   1125 px for a poker card), named by card id and face.
-- `mpc` (MakePlayingCards-style): per-card images at 300 DPI, 0.12 in bleed, fronts and
-  backs in their own folders.
+- `mpc` (MakePlayingCards-style): per-card images at 300 DPI, 0.12 in (36 px) bleed, fronts
+  and backs in their own folders: 822 × 1122 px for poker (2.5 × 3.5 in), 747 × 1122 for
+  bridge, 897 × 1497 for tarot, the sizes of MakePlayingCards' own templates.
 - `generic`: the RGB shop PDF with TrimBox and BleedBox (`export.export_shop`).
 
 A deck is printed on the shop's product of its size: a card a fraction of a millimetre
@@ -72,7 +73,8 @@ SHOPS = {
                 {**_US_CARDS, "square": _inches(3.5, 3.5), "jumbo": _inches(3.5, 5.5)},
                 bleed=INCH / 8),
     "mpc": Shop("mpc", "MakePlayingCards-style",
-                {"poker": Size(63.0, 88.0), "tarot": _inches(2.75, 4.75)},
+                {"poker": _inches(2.5, 3.5), "bridge": _inches(2.25, 3.5),
+                 "tarot": _inches(2.75, 4.75)},
                 bleed=0.12 * INCH),
 }
 
