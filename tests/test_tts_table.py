@@ -201,3 +201,84 @@ def test_a_table_of_a_game_without_card_decks_is_made(cli, tmp_path):
     save = _save(tmp_path, "majority-rules")
     assert save_problems(save) == []
     assert _objects(save, "Custom_Dice")
+
+
+def test_a_tarot_deck_is_scaled_to_its_own_proportions(tables):
+    """TTS's card is a poker card (63 × 88 mm): the tarot-size player aid (70 × 120 mm)
+    is scaled on each axis, so it lies on the table as a tarot card, not a big poker one."""
+    save = _save(tables, "majority2")
+    aid = next(d for d in _objects(save, "DeckCustom") if d["Nickname"].endswith("Player aid"))
+    members = next(d for d in _objects(save, "DeckCustom")
+                   if d["Nickname"].endswith("Member cards"))
+    for obj in [aid, *aid["ContainedObjects"]]:
+        scale = obj["Transform"]
+        assert (scale["scaleX"], scale["scaleZ"]) == pytest.approx((70 / 63, 120 / 88),
+                                                                   abs=1e-4)
+        assert scale["scaleZ"] / scale["scaleX"] == pytest.approx((120 / 70) / (88 / 63),
+                                                                  abs=1e-3)
+    assert (members["Transform"]["scaleX"], members["Transform"]["scaleZ"]) == (1.0, 1.0)
+
+
+class _Liar(SimpleHTTPRequestHandler):
+    """Answers 200 for every path; what it answers is named by the path."""
+
+    PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 32
+    ANSWERS = {
+        "/login.png": ("text/html; charset=utf-8", b"<!DOCTYPE html><html>Sign in</html>"),
+        "/html-as-png.png": ("image/png", b"<html><body>not found</body></html>"),
+        "/good.png": ("image/png", PNG),
+        "/binary.jpg": ("application/octet-stream", b"\xff\xd8\xff\xe0" + b"\0" * 16),
+        "/rules.pdf": ("application/pdf", b"%PDF-1.4\n%..."),
+        "/rules-page.pdf": ("text/html", b"<!doctype html>"),
+        "/empty.png": ("image/png", b""),
+    }
+
+    def do_GET(self):
+        content_type, body = self.ANSWERS[self.path]
+        self.send_response(200)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+def test_check_urls_wants_the_file_not_any_200(tmp_path):
+    """A host answering 200 with an HTML page (a login or 'not found' page) for an image or
+    a PDF does not pass: the content type and the first bytes must be the format's."""
+    from pnp.kits.tts_save import missing_urls
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Liar)
+    threading.Thread(target=httpd.serve_forever, args=(0.02,), daemon=True).start()
+    base = f"http://127.0.0.1:{httpd.server_address[1]}"
+    page = tmp_path / "page.png"
+    page.write_text("<html></html>")
+    save = {"ObjectStates": [
+        {"CustomDeck": {"1": {"FaceURL": f"{base}/login.png", "BackURL": f"{base}/good.png"},
+                        "2": {"FaceURL": f"{base}/html-as-png.png",
+                              "BackURL": f"{base}/binary.jpg"},
+                        "3": {"FaceURL": f"{base}/empty.png", "BackURL": page.as_uri()}}},
+        {"CustomPDF": {"PDFUrl": f"{base}/rules.pdf"}},
+        {"CustomPDF": {"PDFUrl": f"{base}/rules-page.pdf"}},
+        {"CustomImage": {"ImageURL": f"{base}/rules.pdf"}}]}
+    try:
+        found = missing_urls(save, timeout=5)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert found == [
+        f"$.ObjectStates[0].CustomDeck.1.FaceURL: {base}/login.png: answers text/html, not "
+        "a PNG or JPEG image (it starts '<!DOCTYPE html><')",
+        f"$.ObjectStates[0].CustomDeck.2.FaceURL: {base}/html-as-png.png: is not a PNG or "
+        "JPEG image (it starts '<html><body>not')",
+        f"$.ObjectStates[0].CustomDeck.3.FaceURL: {base}/empty.png: is not a PNG or JPEG "
+        "image (it is empty)",
+        f"$.ObjectStates[0].CustomDeck.3.BackURL: {page.as_uri()}: is not a PNG or JPEG "
+        "image (it starts '<html></html>')",
+        f"$.ObjectStates[2].CustomPDF.PDFUrl: {base}/rules-page.pdf: answers text/html, "
+        "not a PDF (it starts '<!doctype html>')",
+        f"$.ObjectStates[3].CustomImage.ImageURL: {base}/rules.pdf: answers "
+        "application/pdf, not a PNG or JPEG image (it starts '%PDF-1.4.%...')",
+    ]

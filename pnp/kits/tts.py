@@ -53,7 +53,9 @@ MIN_CELLS = 2  # TTS's deck importer takes 2-10 columns and 2-7 rows
 MAX_SIDE = 4096
 CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
 THUMBNAIL_HEIGHT = 256
-POKER_WIDTH = 63.0  # TTS's own card is about a poker card: other sizes scale from it
+# TTS's own card is about a poker card (63 × 88 mm): other sizes scale from it, each axis
+# on its own, so a tarot card (70 × 120 mm) keeps its own proportions on the table.
+POKER = (63.0, 88.0)
 _CARD_TYPE = {"circle": 4}  # TTS CustomDeck Type: 0 rounded rectangle, 4 circle
 _GREY = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # TTS's default tint
 
@@ -312,10 +314,12 @@ def _card(deck: Deck, nickname: str, card_id: int, custom: dict, guid: str,
 
 
 def _transform(deck: Deck) -> dict:
-    """Face down (rotZ 180) above the table's centre, scaled by width from a poker card."""
-    scale = round(card_size(deck.size).width / POKER_WIDTH, 4)
+    """Face down (rotZ 180) above the table's centre, scaled from a poker card: width by
+    width (x), height by height (z; y is the card's thickness)."""
+    size = card_size(deck.size)
     return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
-            "rotZ": 180.0, "scaleX": scale, "scaleY": 1.0, "scaleZ": scale}
+            "rotZ": 180.0, "scaleX": round(size.width / POKER[0], 4), "scaleY": 1.0,
+            "scaleZ": round(size.height / POKER[1], 4)}
 
 
 def _guid(*parts) -> str:
