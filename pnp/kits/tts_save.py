@@ -164,24 +164,39 @@ _CHECKS = {"DeckCustom": _deck, "Card": _card, "Custom_Dice": _image,
            "Custom_Tile": _image, "Custom_PDF": _pdf, "HandTrigger": _hand}
 
 
+# What TTS loads from each kind of URL: the first bytes each format starts with, and the
+# content types a host may answer with for it (besides the generic binary ones).
+_KINDS = {
+    "image": ("a PNG or JPEG image", (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff"),
+              ("image/png", "image/jpeg", "image/jpg", "image/pjpeg")),
+    "pdf": ("a PDF", (b"%PDF-",), ("application/pdf", "application/x-pdf")),
+}
+_BINARY_TYPES = ("application/octet-stream", "binary/octet-stream", "application/binary", "")
+_HEAD = 16
+
+
 def missing_urls(save: dict, timeout: float = 10.0) -> list[str]:
-    """`$.path: URL: why` for every image or PDF URL of the save that cannot be fetched —
-    a file:// URL whose file is missing, an http(s) URL that does not answer 200 — each
+    """`$.path: URL: why` for every image or PDF URL of the save that TTS could not
+    load — a file:// URL whose file is missing, an http(s) URL that does not answer 200,
+    or one that answers something else than the file named there (an HTML page for an
+    image: a login page, a host's 'not found' page served with 200), told by the answer's
+    content type and by the first bytes (PNG or JPEG for images, %PDF for PDFs) — each
     distinct URL fetched once and named at its first place."""
-    places: dict[str, list[str]] = {}
+    places: dict[tuple[str, str], list[str]] = {}
     for path, url in urls(save):
-        places.setdefault(url, []).append(path)
+        kind = "pdf" if path.endswith(".PDFUrl") else "image"
+        places.setdefault((url, kind), []).append(path)
     missing = []
-    for url, paths in places.items():
-        why = _unreachable(url, timeout)
+    for (url, kind), paths in places.items():
+        why = _unreachable(url, kind, timeout)
         if why:
             more = f" (and {len(paths) - 1} more place(s))" if len(paths) > 1 else ""
             missing.append(f"{paths[0]}: {url}: {why}{more}")
     return missing
 
 
-def _unreachable(url: str, timeout: float) -> str:
-    """Why `url` cannot be fetched, or "" when it answers."""
+def _unreachable(url: str, kind: str, timeout: float) -> str:
+    """Why `url` cannot be loaded as `kind` ("image" or "pdf"), or "" when it can."""
     from pathlib import Path
     from urllib.error import HTTPError, URLError
     from urllib.parse import unquote, urlsplit
@@ -189,13 +204,43 @@ def _unreachable(url: str, timeout: float) -> str:
 
     parts = urlsplit(url)
     if parts.scheme == "file":
-        return "" if Path(unquote(parts.path)).is_file() else "no such file"
+        path = Path(unquote(parts.path))
+        if not path.is_file():
+            return "no such file"
+        try:
+            with open(path, "rb") as handle:
+                return _not_a(kind, "", handle.read(_HEAD))
+        except OSError as err:
+            return f"cannot be read ({err.strerror or err})"
     try:
         with urlopen(Request(url, method="GET"), timeout=timeout) as answer:
-            answer.read(1)
             status = answer.status
+            content_type = answer.headers.get_content_type() \
+                if answer.headers.get("Content-Type") else ""
+            head = answer.read(_HEAD)
     except HTTPError as err:
-        status = err.code
+        return f"HTTP {err.code}"
     except (URLError, OSError, ValueError) as err:
         return str(getattr(err, "reason", err))
-    return "" if status == 200 else f"HTTP {status}"
+    if status != 200:
+        return f"HTTP {status}"
+    return _not_a(kind, content_type, head)
+
+
+def _not_a(kind: str, content_type: str, head: bytes) -> str:
+    """Why an answer of `content_type` starting with `head` is not a `kind`, or ""."""
+    name, magics, types = _KINDS[kind]
+    if content_type not in types and content_type not in _BINARY_TYPES:
+        return f"answers {content_type}, not {name}{_starting(head)}"
+    if not head.startswith(magics):
+        return f"is not {name}{_starting(head)}"
+    return ""
+
+
+def _starting(head: bytes) -> str:
+    """The answer's first bytes, as a person can read them."""
+    if not head:
+        return " (it is empty)"
+    text = head.decode("ascii", "replace")
+    shown = "".join(ch if ch.isprintable() and ch != "\ufffd" else "." for ch in text)
+    return f" (it starts {shown.strip()!r})"
