@@ -56,11 +56,15 @@ def test_dash_reads_as_zero_and_twenty_closes(deck_pdf):
     assert words.count("dash = 0") == 14
     assert words.count("20 closes its stack") == 2
     # one notation for the dash card: "–" in the corners as in the centre
-    assert printing.card_face(0).fields["corner"] == printing.card_face(0).fields["big"] == "–"
-    assert printing.card_face(12).fields["two_digits"] and not printing.card_face(9).fields[
-        "two_digits"]
-    assert printing.card_face(6).fields["underline"] and printing.card_face(9).fields["underline"]
-    assert not printing.card_face(16).fields["underline"]
+    strings = load_content("d20-stacks").strings
+
+    def face(value):
+        return printing.card_face(value, strings).fields
+
+    assert face(0)["corner"] == face(0)["big"] == "–"
+    assert face(12)["two_digits"] and not face(9)["two_digits"]
+    assert face(6)["underline"] and face(9)["underline"]
+    assert not face(16)["underline"]
 
 
 def test_byte_identical_on_a_rebuild(deck_pdf, tmp_path):

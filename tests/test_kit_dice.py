@@ -132,8 +132,9 @@ def test_two_slotted_dividers_one_per_landscape_sheet(tmp_path, paper, size):
 
 
 def test_slits_are_half_height_from_opposite_edges():
-    spec = load_content("majority-rules").dividers
-    a, b = printing.dividers(spec).pieces
+    content = load_content("majority-rules")
+    spec = content.dividers
+    a, b = printing.dividers(content).pieces
     for piece, from_top in ((a, True), (b, False)):
         (slot, _), = piece.areas
         xs, ys = {p[0] for p in slot}, {p[1] for p in slot}
@@ -156,7 +157,7 @@ def _data_with_dividers(tmp_path: Path, length: float, height: float) -> Path:
 
 def test_too_long_dividers_become_four_fold_to_stand_walls(tmp_path):
     data = _data_with_dividers(tmp_path, 320, 120)
-    walls = printing.dividers(load_content("majority-rules", data).dividers)
+    walls = printing.dividers(load_content("majority-rules", data))
     assert len(walls.pieces) == 4
     wall = walls.pieces[0]
     assert wall.width == 160 and wall.height == 120 + printing.FOOT_MM
@@ -169,7 +170,7 @@ def test_too_long_dividers_become_four_fold_to_stand_walls(tmp_path):
 def test_dividers_too_big_even_as_walls_are_a_data_error(tmp_path):
     data = _data_with_dividers(tmp_path, 400, 250)
     with pytest.raises(DataError, match="even as four fold-to-stand walls"):
-        printing.dividers(load_content("majority-rules", data).dividers)
+        printing.dividers(load_content("majority-rules", data))
 
 
 def test_a_whole_sticker_build_has_no_tuck_box_for_the_stickers(cli, tmp_path):

@@ -19,9 +19,9 @@ def test_a5_builds_the_majority_rules_kit_with_standing_walls(cli, tmp_path):
     out = tmp_path / "majority-rules"
     assert page_sizes(out / "dice.pdf") and page_sizes(out / "dividers.pdf")
     assert (out / "kit.pdf").is_file()
-    walls = printing.dividers(load_content("majority-rules").dividers, "a5")
+    walls = printing.dividers(load_content("majority-rules"), "a5")
     assert len(walls.pieces) == 4 and "walls" in walls.title
-    slotted = printing.dividers(load_content("majority-rules").dividers, "a4")
+    slotted = printing.dividers(load_content("majority-rules"), "a4")
     assert len(slotted.pieces) == 2
 
 

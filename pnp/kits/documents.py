@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING
 
 from pnp.errors import DataError, FitError, Problem
 from pnp.kits.languages import (
+    PRIMARY_LANGUAGE,
     document_language,
+    localized_files,
     rule_texts,
     score_pads,
     suffix,
@@ -81,7 +83,8 @@ def document_files(game_id: str, request) -> list:
     planned = []
     for quick, component in ((False, "rules"), (True, "quick-reference")):
         for lang, text in _wanted(rule_texts(roots, game_id, quick), request):
-            render = _rule_renderer(text, paper, request.font, diagrams, quick)
+            settings = _setting_reader(game_id, lang, request.data_dir)
+            render = _rule_renderer(text, paper, request.font, diagrams, quick, settings)
             planned.append(_planned(game_id, out / f"{component}{suffix(lang)}.pdf",
                                     component, render))
     link = checker_link(request.checker_url, game_id) if request.checker_url else None
@@ -132,14 +135,35 @@ def _planned(game_id: str, path: Path, component: str, render) -> PlannedFile:
     return _Document(path, render).planned(game_id, component)
 
 
+def _setting_reader(game_id: str, lang: str,
+                    data_dir: Path | None) -> Callable[[], dict[str, str]]:
+    """The words a rule text in `lang` prints for the checker's settings, read when it is
+    drawn: the game's strings file in that language (else the English one)."""
+    def read() -> dict[str, str]:
+        from pnp.content.sources import load_source
+        from pnp.games import get_game
+        from pnp.games.strings import setting_texts
+
+        game = get_game(game_id)
+        if "strings" not in game.localized:
+            return {}
+        path = localized_files(game_id, lang, data_dir).get("strings") or \
+            localized_files(game_id, PRIMARY_LANGUAGE, data_dir).get("strings")
+        if path is None:
+            return {}
+        return setting_texts(load_source(path, game.data_file("strings").kind).value)
+
+    return read
+
+
 def _rule_renderer(text: Path, paper: str, font: FontFamily | Path | None,
-                   diagrams: Callable[[], DiagramLibrary],
-                   quick: bool) -> Callable[[], RenderedPdf]:
+                   diagrams: Callable[[], DiagramLibrary], quick: bool,
+                   settings: Callable[[], dict[str, str]]) -> Callable[[], RenderedPdf]:
     def render() -> RenderedPdf:
         from pnp.render.rulesheet import load_rule_text, render_rule_text
 
         fonts = font_set(font)
-        rules = load_rule_text(text, fonts, diagrams())
+        rules = load_rule_text(text, fonts, diagrams(), settings())
         subject = "Quick reference" if quick else "Rules"
         return render_rule_text(rules, paper, fonts, diagrams(), one_page=quick,
                                 subject=subject)

@@ -7,9 +7,12 @@ GAME = Game(
     id="d20-stacks",
     title="D20 Stacks",
     players=(2, 4),
-    data_files=(DataFile("deck", "deck.json", "d20-deck"),),
+    data_files=(DataFile("deck", "deck.json", "d20-deck"),
+                DataFile("strings", "strings.en.json", "d20-stacks-strings")),
     make_content=content.make_content,
     components=content.components,
     decks=printing.decks,
     play="pnp.games.d20_stacks.play",
+    sheet_words=printing.sheet_words,
+    localized=("strings",),
 )

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pnp.errors import DataError
 from pnp.games.base import Component
+from pnp.games.strings import Strings
 
 
 @dataclass(frozen=True)
 class D20Deck:
     name: str
     counts: dict[int, int]
+    # The printed words in the kit's language (strings.<lang>.json); None for a deck
+    # made from a record, which is never printed.
+    strings: Strings | None = field(default=None, compare=False)
 
     @property
     def size(self) -> int:
@@ -41,7 +45,7 @@ def make_content(sources: dict) -> D20Deck:
         counts[card["value"]] = card["count"]
     if problems:
         raise DataError(problems)
-    return D20Deck(doc.value.get("name", "D20 deck"), counts)
+    return D20Deck(doc.value.get("name", "D20 deck"), counts, Strings(sources["strings"]))
 
 
 def components(deck: D20Deck) -> list[Component]:

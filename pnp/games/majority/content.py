@@ -13,6 +13,7 @@ from pnp.content.jsonfile import child_path
 from pnp.content.wordlist import WordList
 from pnp.errors import DataError, Location
 from pnp.games.base import Component
+from pnp.games.strings import Strings
 
 
 @dataclass(frozen=True)
@@ -59,17 +60,14 @@ class PointCard:
 
 @dataclass(frozen=True)
 class CardTexts:
-    """The printed words that are not tied to one card of components.json."""
+    """The printed words that are not tied to one card of components.json; `strings` the
+    whole file (the sheet labels, the tuck boxes, the deck names)."""
 
-    game: str
     card_title: str
     vote_back: str
     blank_card: str
     backs: dict[str, str]
-    decks: dict[str, str]
-    sheet: dict[str, str]
-    tuck_box: dict[str, str]
-    language: str = "en"
+    strings: Strings = field(compare=False)
 
 
 @dataclass(frozen=True)
@@ -119,9 +117,8 @@ def make_content(sources: dict) -> MajorityContent:
         variant=tuple(_variant_face(side, data["variant_card"][side]["rgb"], strings)
                       for side in ("front", "back")),
         blank_cards=data["blank_cards"],
-        texts=CardTexts(said["game"], said["card_title"], said["vote_back"],
-                        said["blank_card"], said["backs"], said["decks"], said["sheet"],
-                        said["tuck_box"], said["language"]),
+        texts=CardTexts(said["card_title"], said["vote_back"], said["blank_card"],
+                        said["backs"], Strings(strings)),
     )
 
 

@@ -24,10 +24,7 @@ def decks(content: MajorityContent) -> list[Deck]:
 
 def sheet_words(content: MajorityContent) -> SheetWords:
     """The sheet labels' and scale bar's words in the strings file's language."""
-    texts, box = content.texts, content.texts.tuck_box
-    return SheetWords(texts.game, texts.sheet["number"], texts.sheet["fronts"],
-                      texts.sheet["backs"], texts.sheet["both"], texts.sheet["scale"],
-                      box["title"], box["cards"], box["glue"])
+    return content.texts.strings.sheet_words()
 
 
 _TITLE = frozenset({"card_title"})
@@ -61,7 +58,7 @@ def word_deck(content: MajorityContent) -> Deck:
              name=card.front.text + (f" / {card.back.text}" if card.back else ""))
         for i, card in enumerate(content.words.cards)
     )
-    return Deck("word-cards", content.texts.decks["word-cards"], SIZE, cards,
+    return Deck("word-cards", content.texts.strings.deck("word-cards"), SIZE, cards,
                 file="word-cards")
 
 
@@ -77,7 +74,7 @@ def _vote_deck(content: MajorityContent) -> Deck:
                                        "caption": face.caption}, source=face.source)
             cards.append(Card(front, back, label=f"{vote_set.colour} vote {face.label}",
                               art=f"vote-cards-{face.label}"))
-    return Deck("vote-cards", content.texts.decks["vote-cards"], SIZE, tuple(cards),
+    return Deck("vote-cards", content.texts.strings.deck("vote-cards"), SIZE, tuple(cards),
                 file="vote-cards", keep_together=len(content.vote_faces))
 
 
@@ -88,14 +85,14 @@ def _preparation_deck(content: MajorityContent) -> Deck:
              label=f"preparation card {p.label}")
         for p in content.preparation
     )
-    return Deck("preparation-cards", content.texts.decks["preparation-cards"], SIZE, cards,
-                file="preparation-cards", back=_back(content, "preparation"))
+    return Deck("preparation-cards", content.texts.strings.deck("preparation-cards"), SIZE,
+                cards, file="preparation-cards", back=_back(content, "preparation"))
 
 
 def _point_decks(content: MajorityContent) -> list[Deck]:
-    title = content.texts.decks["point-cards"]
     return [
-        Deck(f"point-cards-{p.value}", title.format(value=p.value), SIZE,
+        Deck(f"point-cards-{p.value}", content.texts.strings.deck("point-cards", value=p.value),
+             SIZE,
              tuple(Card(Face("point-card", {"value": p.value, "unit": p.unit, "rgb": p.rgb},
                              source=p.source),
                         label=f"{p.value}-point card", art=f"point-cards-{p.value}")
@@ -111,7 +108,7 @@ def _variant_deck(content: MajorityContent) -> Deck:
                               "colour_upper": f.colour.upper()}, source=f.source)
         for f in content.variant
     )
-    return Deck("variant-card", content.texts.decks["variant-card"], SIZE,
+    return Deck("variant-card", content.texts.strings.deck("variant-card"), SIZE,
                 (Card(front, back, label="variant card", art="variant-card"),),
                 file="variant-card")
 
@@ -120,5 +117,5 @@ def _blank_deck(content: MajorityContent) -> Deck:
     blank = _blank_face(content)
     cards = tuple(Card(blank, blank, label=f"blank card {i + 1}", art="blank-cards")
                   for i in range(content.blank_cards))
-    return Deck("blank-cards", content.texts.decks["blank-cards"], SIZE, cards,
+    return Deck("blank-cards", content.texts.strings.deck("blank-cards"), SIZE, cards,
                 file="blank-cards")

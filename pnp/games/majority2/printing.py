@@ -42,10 +42,7 @@ def decks(content: Majority2Content) -> list[Deck]:
 
 def sheet_words(content: Majority2Content) -> SheetWords:
     """The sheet labels' and scale bar's words in the strings file's language."""
-    said = content.strings.said
-    sheet, box = said["sheet"], said["tuck_box"]
-    return SheetWords(said["game"], sheet["number"], sheet["fronts"], sheet["backs"],
-                      sheet["both"], sheet["scale"], box["title"], box["cards"], box["glue"])
+    return content.strings.sheet_words()
 
 
 def _member_deck(deck_id: str, members, content: Majority2Content, file: str) -> Deck:

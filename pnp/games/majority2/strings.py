@@ -14,29 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.content.jsonfile import JsonDoc, child_path
-from pnp.errors import Location, Problem
+from pnp.errors import Problem
+from pnp.games import strings
 
 
 @dataclass(frozen=True)
-class Strings:
-    """The strings file, read: `said` its value, `doc` for where each text is."""
-
-    doc: JsonDoc
-
-    @property
-    def said(self) -> dict:
-        return self.doc.value
-
-    def where(self, *keys: str | int) -> Location:
-        """The place of a text in the strings file, for an error about it."""
-        path = "$"
-        for key in keys:
-            path = child_path(path, key)
-        return self.doc.location(path)
-
-    def count(self, table: dict, n: int, **values) -> str:
-        """A `{"one": …, "other": …}` text for `n`."""
-        return table["one" if n == 1 else "other"].format(n=n, **values)
+class Strings(strings.Strings):
+    """The strings file, read, with The Majority 2's own tables by their data ids."""
 
     def coins(self, n: int) -> str:
         return self.count(self.said["coins"], n)

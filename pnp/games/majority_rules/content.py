@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from pnp.errors import DataError, Location
 from pnp.games.base import Component
+from pnp.games.strings import Strings
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,8 @@ class Dividers:
 class MajorityRulesContent:
     dice: tuple[DiceSet, ...]
     dividers: Dividers
+    # The printed words in the kit's language (strings.<lang>.json).
+    strings: Strings | None = field(default=None, compare=False)
 
     @property
     def player_sets(self) -> tuple[DiceSet, ...]:
@@ -42,9 +45,11 @@ class MajorityRulesContent:
 
 def make_content(sources: dict) -> MajorityRulesContent:
     """Typed content; DataError unless there is exactly one gold die and 8 dice per player."""
-    doc = sources["components"]
+    doc, strings = sources["components"], sources["strings"]
     dice = tuple(DiceSet(**d) for d in doc.value["dice"])
-    problems = []
+    problems = [strings.problem("$.colours", f"no words for the dice colour {d.colour!r} "
+                                             f"({doc.file} $.dice[{i}].colour)")
+                for i, d in enumerate(dice) if d.colour not in strings.value["colours"]]
     golds = [i for i, d in enumerate(dice) if d.gold]
     if len(golds) != 1 or dice[golds[0]].count != 1:
         problems.append(doc.problem("$.dice", "exactly one entry must be the gold die, count 1"))
@@ -55,7 +60,8 @@ def make_content(sources: dict) -> MajorityRulesContent:
     if problems:
         raise DataError(problems)
     return MajorityRulesContent(dice, Dividers(**doc.value["dividers"],
-                                               source=doc.location("$.dividers")))
+                                               source=doc.location("$.dividers")),
+                                Strings(strings))
 
 
 def components(content: MajorityRulesContent) -> list[Component]:

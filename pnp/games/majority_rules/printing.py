@@ -4,7 +4,8 @@ dice) and the two slotted screen dividers.
 A die's pips are given per side of the finished cube, so opposite faces sum to 7 and
 1-2-3 run counter-clockwise around their corner (the Western die) whatever net the
 renderer unfolds it into. Each net's glue tabs carry the colour name: grey printouts
-still say which set a die belongs to.
+still say which set a die belongs to. Colour names and the dividers' words are the kit's
+language's (`strings.<lang>.json`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pnp.games.majority_rules.content import DiceSet, Dividers, MajorityRulesCon
 from pnp.render.geometry import MIN_MARGIN, Size, paper_size
 from pnp.render.model import Card, Deck, Face, Piece, PieceSet, PieceText
 from pnp.render.nets import die_piece
+from pnp.render.sheets import SheetWords
 
 DICE_MODES = ("nets", "stickers")
 NET_FACE_MM = 18.0
@@ -31,7 +33,12 @@ def decks(content: MajorityRulesContent, dice: str = "nets", paper: str | None =
     if dice not in DICE_MODES:
         raise UsageError(f"--dice must be one of {', '.join(DICE_MODES)}, not {dice!r}")
     printed_dice = dice_nets(content) if dice == "nets" else dice_stickers(content)
-    return [printed_dice, dividers(content.dividers, paper)]
+    return [printed_dice, dividers(content, paper)]
+
+
+def sheet_words(content: MajorityRulesContent) -> SheetWords:
+    """The sheet labels' and scale bar's words in the strings file's language."""
+    return content.strings.sheet_words()
 
 
 def _luminance(rgb: str) -> float:
@@ -71,29 +78,32 @@ def _blend(rgb: str, other: str, share: float) -> str:
 
 
 def _labelled_dice(content: MajorityRulesContent):
-    """(set, colour mark, label) for every die, set by set."""
-    marks = colour_marks([d.colour for d in content.dice])
+    """(set, its colour's printed name, colour mark, label) for every die, set by set."""
+    names = content.strings.said["colours"]
+    marks = colour_marks([names[d.colour] for d in content.dice])
     for dice_set in content.dice:
+        name = names[dice_set.colour]
         for i in range(dice_set.count):
-            yield dice_set, marks[dice_set.colour], f"{dice_set.colour} die {i + 1}"
+            yield dice_set, name, marks[name], f"{dice_set.colour} die {i + 1}"
 
 
 def dice_nets(content: MajorityRulesContent) -> PieceSet:
     pieces = tuple(
         die_piece({side: _face(d, value, mark, "mr-die-net") for side, value in PIPS.items()},
-                  NET_FACE_MM, tab_text=d.colour.upper(), label=label)
-        for d, mark, label in _labelled_dice(content)
+                  NET_FACE_MM, tab_text=name.upper(), label=label)
+        for d, name, mark, label in _labelled_dice(content)
     )
-    return PieceSet("dice", "Dice nets", "dice", pieces)
+    return PieceSet("dice", content.strings.deck("dice-nets"), "dice", pieces)
 
 
 def dice_stickers(content: MajorityRulesContent) -> Deck:
     """Six square stickers per die, in die order, for blank 16 mm dice."""
     cards = tuple(
         Card(_face(d, value, mark, "mr-die-sticker"), label=f"{label}, face {value}")
-        for d, mark, label in _labelled_dice(content) for value in sorted(PIPS.values())
+        for d, _, mark, label in _labelled_dice(content) for value in sorted(PIPS.values())
     )
-    return Deck("dice", "Dice stickers", STICKER, cards, file="dice", boxed=False)
+    return Deck("dice", content.strings.deck("dice-stickers"), STICKER, cards, file="dice",
+                boxed=False)
 
 
 def _fits_every_paper(width: float, height: float, papers=("a4", "letter")) -> bool:
@@ -107,28 +117,31 @@ def _fits_every_paper(width: float, height: float, papers=("a4", "letter")) -> b
     )
 
 
-def dividers(spec: Dividers, paper: str | None = None) -> PieceSet:
+def dividers(content: MajorityRulesContent, paper: str | None = None) -> PieceSet:
     """The two slotted pieces, or, if one would not fit a sheet (of `paper`, else of A4
     and Letter), four fold-to-stand walls. On a paper too small for either, the slotted
     pieces: the build leaves them out, naming a paper that holds them."""
+    spec, words = content.dividers, content.strings.said["dividers"]
     papers = (paper,) if paper else ("a4", "letter")
-    slotted = tuple(slotted_divider(spec, side) for side in SLIT_LABELS)
+    slotted = tuple(slotted_divider(spec, side, words) for side in SLIT_LABELS)
+    title = content.strings.deck("dividers")
     if _fits_every_paper(spec.length_mm, spec.height_mm, papers):
-        return PieceSet("dividers", "Screen dividers", "dividers", slotted)
-    wall = standing_wall(spec)
+        return PieceSet("dividers", title, "dividers", slotted)
+    wall = standing_wall(spec, words)
     if paper and not _fits_every_paper(wall.width, wall.height, papers):
-        return PieceSet("dividers", "Screen dividers", "dividers", slotted)
+        return PieceSet("dividers", title, "dividers", slotted)
     if not _fits_every_paper(wall.width, wall.height, papers):
         raise DataError(Problem("", f"dividers of {spec.length_mm:g} × {spec.height_mm:g} mm "
                                     "do not fit A4 or Letter, even as four fold-to-stand "
                                     "walls; make them lower"))
-    return PieceSet("dividers", "Screen dividers (fold-to-stand walls)", "dividers",
+    return PieceSet("dividers", content.strings.deck("walls"), "dividers",
                     (wall,) * (2 * spec.count))
 
 
-def slotted_divider(spec: Dividers, slit_from: str) -> Piece:
+def slotted_divider(spec: Dividers, slit_from: str, words: dict) -> Piece:
     """A screen piece with a half-height slit at its middle, cut from the top (A) or
-    the bottom (B): A slides down over B and the two stand as a plus sign."""
+    the bottom (B): A slides down over B and the two stand as a plus sign. `words`: the
+    strings file's `dividers`."""
     length, height, slit = spec.length_mm, spec.height_mm, spec.slit_mm
     left, right = (length - slit) / 2, (length + slit) / 2
     half = height / 2
@@ -141,44 +154,42 @@ def slotted_divider(spec: Dividers, slit_from: str) -> Piece:
                    (length, height), (0, height))
         slot = ((left, 0), (right, 0), (right, half), (left, half))
     label = SLIT_LABELS[slit_from]
-    how = (f"Slit from the {slit_from}. Cut along the solid line, slit included. Slide the "
-           "slit of A down over the slit of B: the two stand as a plus sign, one quarter "
-           "per player.")
+    title = words["title"].format(label=label)
     texts = tuple(
         text for x in (0.0, length / 2 + slit / 2)
-        for text in _divider_texts(x, length / 2 - slit / 2, height, label, how)
+        for text in _divider_texts(x, length / 2 - slit / 2, height, title,
+                                   words[f"slit_{slit_from}"])
     )
     return Piece(length, height, cut=(outline,), areas=((slot, "#616161"),), texts=texts,
                  label=f"divider {label}", source=spec.source)
 
 
-def _divider_texts(x: float, width: float, height: float, label: str,
+def _divider_texts(x: float, width: float, height: float, title: str,
                    how: str) -> tuple[PieceText, ...]:
     """The same words on each half of a divider, kept clear of the slit and the edges."""
     pad = 12.0
     return (
-        PieceText(x + pad, height * 0.6, width - 2 * pad, 14, f"MAJORITY RULES! · {label}",
+        PieceText(x + pad, height * 0.6, width - 2 * pad, 14, title,
                   size=16, min_size=8, font="bold", colour="#9E9E9E"),
         PieceText(x + pad, height * 0.2, width - 2 * pad, height * 0.34, how, size=10,
                   min_size=6, colour="#757575", wrap=True),
     )
 
 
-def standing_wall(spec: Dividers) -> Piece:
+def standing_wall(spec: Dividers, words: dict) -> Piece:
     """Half a divider that stands on its own: a wall with a foot folded back along the
-    dashed line; four of them, back to back at the centre, make the plus sign."""
+    dashed line; four of them, back to back at the centre, make the plus sign. `words`:
+    the strings file's `dividers`."""
     width = spec.length_mm / 2
     foot = min(FOOT_MM, spec.height_mm / 3)
     height = spec.height_mm + foot
     outline = ((0, 0), (width, 0), (width, height), (0, height))
-    how = ("Cut along the solid line and fold the foot back along the dashed line. Stand "
-           "four walls back to back at the centre of the table as a plus sign.")
     texts = (
-        PieceText(10, foot + spec.height_mm * 0.6, width - 20, 12, "MAJORITY RULES! · WALL",
+        PieceText(10, foot + spec.height_mm * 0.6, width - 20, 12, words["wall_title"],
                   size=14, min_size=8, font="bold", colour="#9E9E9E"),
-        PieceText(10, foot + spec.height_mm * 0.2, width - 20, spec.height_mm * 0.35, how,
-                  size=9, min_size=6, colour="#9E9E9E", wrap=True),
-        PieceText(10, 2, width - 20, foot - 4, "foot", size=9, min_size=6,
+        PieceText(10, foot + spec.height_mm * 0.2, width - 20, spec.height_mm * 0.35,
+                  words["wall"], size=9, min_size=6, colour="#9E9E9E", wrap=True),
+        PieceText(10, 2, width - 20, foot - 4, words["foot"], size=9, min_size=6,
                   colour="#BDBDBD"),
     )
     return Piece(width, height, cut=(outline,), folds=(((0, foot), (width, foot)),),

@@ -8,6 +8,7 @@ and line, so a translator can fix their text without reading Python.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,12 +51,16 @@ class RuleText:
     language: str | None = None
 
 
-def load_rule_text(path: Path, fonts: FontSet, diagrams: DiagramLibrary) -> RuleText:
+def load_rule_text(path: Path, fonts: FontSet, diagrams: DiagramLibrary,
+                   settings: Mapping[str, str] | None = None) -> RuleText:
     """Read and check `path` completely; DataError/FitError listing what is wrong. The
-    language code in the name (`<game>.<lang>.md`) picks translated diagrams."""
+    language code in the name (`<game>.<lang>.md`) picks translated diagrams; `settings`
+    gives the words of each `{setting:NAME}` and `{setting:NAME=VALUE}` (the game's
+    strings file in the text's language)."""
     text = read_text(path)
     file = str(path)
     _check_size(text, file)
+    text = fill_settings(text, file, settings or {})
     _check_lines(text, file, fonts)
     blocks = parse_markdown(text, file)
     if not blocks:
@@ -67,6 +72,23 @@ def load_rule_text(path: Path, fonts: FontSet, diagrams: DiagramLibrary) -> Rule
     title = next((b.plain for b in blocks if isinstance(b, Heading) and b.level == 1),
                  path.stem)
     return RuleText(file, title, tuple(blocks), language)
+
+
+_SETTING = re.compile(r"\{setting:([^{}]*)\}")
+
+
+def fill_settings(text: str, file: str, settings: Mapping[str, str]) -> str:
+    """The text with each `{setting:NAME}` or `{setting:NAME=VALUE}` (a rule setting of
+    the score checker) written in the strings file's words, so a rule sheet names a
+    setting as the kit's language does; DataError (file:line) for one it does not know."""
+    problems = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        problems += [Problem(file, f"unknown setting {{setting:{key}}}; known: "
+                                   f"{', '.join(sorted(settings)) or 'none'}", line=number)
+                     for key in _SETTING.findall(line) if key not in settings]
+    if problems:
+        raise DataError(problems)
+    return _SETTING.sub(lambda match: settings[match.group(1)], text)
 
 
 def language_of(path: Path) -> str | None:
