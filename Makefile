@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PNP    := $(BIN)/pnp
 
-.PHONY: all kits engine test test-fast fuzz lint bench clean browser
+.PHONY: all kits engine test test-fast fuzz lint bench clean browser docs
 
 all: kits engine
 
@@ -104,6 +104,17 @@ browser:
 	      >/dev/null 2>&1 || \
 	    echo "note: could not install chromium; the gallery browser test will be skipped" )
 
+# The documentation site (docs/, mkdocs.yml) into site/. --strict: a broken link, a page
+# missing from the nav or a bad anchor fails. The docs extra holds mkdocs-material; nothing
+# is fetched from the network. The package is installed with it, but .installed is left
+# alone so the kits are not rebuilt for it.
+$(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $@
+
+docs: $(VENV)/.installed-docs
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
 bench: $(VENV)/.installed engine
 	$(BIN)/python bench/run.py
 
@@ -111,4 +122,4 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) output/*/ output/.validated build dist
+	rm -rf $(VENV) output/*/ output/.validated build dist site

@@ -524,7 +524,8 @@ def test_the_gallery_thumbnails_show_the_art(cli, tmp_path):
 
 
 def test_example_back_keeps_its_title_inside_the_ring():
-    """The README's example back: the white title sits inside the gold ring, not over it."""
+    """The example back of docs/print/art.md: the white title sits inside the gold ring, not
+    over it."""
     back = ART.card_back().convert("RGB")
     width, height = back.size
     inner = width // 4 - width // 30

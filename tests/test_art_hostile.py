@@ -1,5 +1,5 @@
 """Hostile art, fonts and layouts: every one is exit 2 naming the file (or the warning the
-README promises), never a traceback, never a silently wrong print."""
+docs/print/art.md promises), never a traceback, never a silently wrong print."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def _jpeg(**options) -> bytes:
 
 
 def _promos(tmp_path: Path, art: str) -> Path:
-    """The example promo card of the README's Art section, its art set to `art`."""
+    """The example promo card of docs/print/art.md, its art set to `art`."""
     spec = importlib.util.spec_from_file_location("make_example_art",
                                                   ROOT / "tools" / "make_example_art.py")
     module = importlib.util.module_from_spec(spec)

@@ -194,7 +194,8 @@ def test_an_unknown_key_that_never_moved_gets_no_hint(cli, tmp_path):
 
 @pytest.mark.slow
 def test_a_user_adds_a_language_with_two_files(cli, tmp_path):
-    """The README's worked example: Portuguese words and card texts, no code."""
+    """docs/contributing/languages.md's worked example: Portuguese words and card texts,
+    no code."""
     data = tmp_path / "data"
     shutil.copytree(ROOT / "data", data)
     words_pt = {"language": "pt", "cards": [{"front": "Bombeiro", "back": "Porta"},

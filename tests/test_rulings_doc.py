@@ -1,5 +1,6 @@
-"""docs/rulings.md is the project's rulings document: the README links it, every link in the
-README resolves, and every rule option the checker accepts is explained there."""
+"""docs/rulings.md is the project's rulings document: the README and the docs link it, every
+relative link of the README and of every docs page resolves, and every rule option the
+checker accepts is explained there."""
 
 from __future__ import annotations
 
@@ -9,17 +10,24 @@ from pnp.check import rule_options
 from pnp.games import GAMES
 
 from conftest import ROOT
+from docpages import DOCS, README, name, pages
 
 RULINGS = ROOT / "docs" / "rulings.md"
+LINK = re.compile(r"\]\(([^)#\s]+)[^)]*\)")
 
 
-def test_every_relative_link_in_the_readme_resolves():
-    readme = (ROOT / "README.md").read_text("utf-8")
-    links = re.findall(r"\]\(([^)#]+)[^)]*\)", readme)
-    local = [link for link in links if ":" not in link]
-    assert "docs/rulings.md" in local
-    assert [link for link in local if not (ROOT / link).exists()] == []
-    assert "rules-decisions.md" not in readme
+def test_every_relative_link_in_the_readme_and_the_docs_resolves():
+    broken = []
+    for page in pages():
+        local = [link for link in LINK.findall(page.read_text("utf-8")) if ":" not in link]
+        broken += [(name(page), link) for link in local if not (page.parent / link).exists()]
+    assert broken == []
+
+
+def test_the_readme_and_the_docs_link_the_rulings():
+    assert "](docs/rulings.md)" in README.read_text("utf-8")
+    assert "](../rulings.md)" in (DOCS / "game-night" / "check.md").read_text("utf-8")
+    assert all("rules-decisions.md" not in page.read_text("utf-8") for page in pages())
 
 
 def test_every_rule_option_is_explained():

@@ -1,4 +1,4 @@
-"""Draw example card art with Pillow (nothing is downloaded): `--art` files for the README's
+"""Draw example card art with Pillow (nothing is downloaded): `--art` files for the docs'
 worked example, the tests and the benchmark.
 
     .venv/bin/python tools/make_example_art.py my-art/

@@ -55,6 +55,6 @@ JOBS = typer.Option(0, "--jobs", "-j", help="Worker processes for the images "
                     "(0: every core).")
 ART = typer.Option(None, "--art", help="Folder of card art, files named by card id "
                    "(witches-secretary.png, d20-cards-20.jpg) or <component>-back.png; see "
-                   "the README's Art section.", parser=path_value)
+                   "docs/print/art.md.", parser=path_value)
 IMAGE_DPI = typer.Option(300, "--image-dpi", help="Target resolution of art, 72-1200: "
                          "sharper images are downsampled to it.")

@@ -1,9 +1,9 @@
 """How much the studio accepts and how long it works for one request.
 
-Every number a person could run into is here, so the README and the tests read the same
-values. The time limit and the number of workers may be set by the environment of
-`pnp serve` (`PNP_STUDIO_TIME_LIMIT` seconds, `PNP_STUDIO_WORKERS`), for a slow machine
-or a test; the sizes are fixed.
+Every number a person could run into is here, so the docs (docs/designers/studio.md) and
+the tests read the same values. The time limit and the number of workers may be set by the
+environment of `pnp serve` (`PNP_STUDIO_TIME_LIMIT` seconds, `PNP_STUDIO_WORKERS`), for a
+slow machine or a test; the sizes are fixed.
 """
 
 from __future__ import annotations

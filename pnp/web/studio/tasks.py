@@ -91,8 +91,8 @@ def unpack_art(archive: Path, into: Path) -> Path:
 
 
 def _promo_beside_art(promos: Path, art_dir: Path | None) -> Path:
-    """With an art folder, the promo file goes into it (as in the README's example), so
-    the pictures its cards name (`"art": "art/x.png"`) are found relative to it."""
+    """With an art folder, the promo file goes into it (as in docs/print/art.md's example),
+    so the pictures its cards name (`"art": "art/x.png"`) are found relative to it."""
     if art_dir is None:
         return promos
     target = art_dir / promos.name
