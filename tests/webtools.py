@@ -118,13 +118,14 @@ def cli_report(path: Path) -> dict:
 
 def asgi_client(app):
     """Starlette's in-process TestClient for `app` (its import warns that it prefers the
-    httpx2 package; the httpx it has works)."""
+    httpx2 package; the httpx it has works), asking for `localhost` as a browser on this
+    machine does (the server answers only to its own names)."""
     import warnings
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
-    return TestClient(app)
+    return TestClient(app, base_url="http://localhost")
 
 
 def chromium() -> str:
