@@ -62,10 +62,11 @@ def simulate_command(
                                  "percentage points (default 2)."),
     vp_margin: float = typer.Option(None, "--vp-margin", metavar="VP",
                                     help="Equivalence margin of VP per copy (default 0.1)."),
-    tune: str = typer.Option(None, "--tune", metavar="CARD.FIELD=LOW..HIGH",
-                             help="Try a --promos card at several values of cost, "
-                             "vp.points, vp.base, vp.per_match, vp.per_colour or quantity, "
-                             "and find those in line with the base card it replaces."),
+    tune: list[str] = typer.Option(None, "--tune", metavar="CARD.FIELD=LOW..HIGH",
+                                   help="Try a --promos card at several values of cost, "
+                                   "vp.points, vp.base, vp.per_match, vp.per_colour or "
+                                   "quantity, and find those in line with the base card it "
+                                   "replaces (one field per run)."),
     targets: Path = typer.Option(None, "--targets", metavar="FILE",
                                  help="Balance targets (JSON, `pnp schema "
                                  "simulate-targets`): a pass/fail row per band; exit "
@@ -133,6 +134,7 @@ def simulate_command(
                              "run the chunks")
         if jobs is not None:
             running.check_jobs(jobs)
+        tune = _one_tune(tune)
         plan = planning.plan_simulation(planning.Request(
             game=game, games=1000 if games is None else games, seed=seed,
             players=planning.parse_players(players) if players else (), bots=bots or (),
@@ -166,6 +168,20 @@ def simulate_command(
         failed = sum(not r["pass"] for r in summary["targets"]["bands"])
         typer.echo(f"targets: {failed} band(s) failed", err=True)
         raise typer.Exit(1)
+
+
+def _one_tune(given: list[str] | None) -> str | None:
+    """The one --tune of a run: a second one would silently replace the first (its values
+    never played), so two are refused, naming both."""
+    if not given:
+        return None
+    if len(given) > 1:
+        from pnp.errors import Problem, UsageError
+
+        raise UsageError(Problem("--tune", f"given {len(given)} times "
+                                           f"({', '.join(map(repr, given))}); a run tunes one "
+                                           "card field: run pnp simulate once per --tune"))
+    return given[0]
 
 
 def _ladder(game, bot, rungs, games, seed, jobs, players, bot_option, rule, data, as_json,
