@@ -101,14 +101,24 @@ def _cleaned(words: list[Word], lang: str | None) -> tuple[list[str], list[Word]
     cards = [WordCard(*repaired[i:i + 2]) if i + 1 < len(repaired)
              else WordCard(repaired[i], None) for i in range(0, len(repaired), 2)]
     deck = word_cards(WordList(repaired[0].file, cards), lang)
-    unfit = preflight([deck], layout_set(None), font_set(None), PrintOptions())
-    kept = [w for w in repaired if not _does_not_fit(w, unfit)]
-    return [w.text for w in kept], [w for w in repaired if _does_not_fit(w, unfit)]
+    unfit = _unfit_at(preflight([deck], layout_set(None), font_set(None), PrintOptions()))
+    fits = [not _does_not_fit(w, unfit) for w in repaired]
+    return ([w.text for w, ok in zip(repaired, fits, strict=True) if ok],
+            [w for w, ok in zip(repaired, fits, strict=True) if not ok])
 
 
-def _does_not_fit(word: Word, unfit: list[Problem]) -> bool:
-    return any((p.line, p.path) == (word.line, word.path) and repr(word.text) in p.message
-               for p in unfit)
+def _unfit_at(problems: list[Problem]) -> dict[tuple, list[str]]:
+    """The fit problems' messages by where they are (line, JSON path): each word then
+    looks only at its own place's, so the list is cleaned in linear time (matching every
+    word against every problem took minutes for 10,000 words that do not fit)."""
+    found: dict[tuple, list[str]] = {}
+    for p in problems:
+        found.setdefault((p.line, p.path), []).append(p.message)
+    return found
+
+
+def _does_not_fit(word: Word, unfit: dict[tuple, list[str]]) -> bool:
+    return any(repr(word.text) in message for message in unfit.get((word.line, word.path), ()))
 
 
 def _repaired(text: str) -> str:

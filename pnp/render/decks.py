@@ -178,7 +178,7 @@ def preflight(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
             ctx = _context(card, face, options, fonts)
             problems += text_fits(layout, dict(face.fields), ctx)
             problems += image_checks(layout, dict(face.fields), ctx)[0]
-    return once_per_file(sorted(set(problems), key=problems.index))
+    return once_per_file(list(dict.fromkeys(problems)))  # each once, in order: linear
 
 
 def image_uses(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,

@@ -247,31 +247,42 @@ def pack(groups: Sequence[Sequence[PackItem]], paper: str | Size, fold: bool = F
     frames = _frames(size, fold, margin, bleed)
     pages: list[_Page] = []
     ordered = sorted((g for g in groups if g), key=lambda g: -g[0].size.width * g[0].size.height)
+    first_open: dict[tuple, int] = {}
     for group in ordered:
         if not group:
             continue
-        _place_group(pages, list(group), frames, bleed, fold, paper, margin)
+        _place_group(pages, list(group), frames, bleed, fold, paper, margin, first_open)
     return [p.finish() for p in pages]
 
 
 def _place_group(pages: list[_Page], group: list[PackItem], frames: list[_Frame],
-                 bleed: float, fold: bool, paper, margin: float) -> None:
+                 bleed: float, fold: bool, paper, margin: float,
+                 first_open: dict[tuple, int]) -> None:
+    """The group on the first page with room for all of it, else on new pages. A page only
+    fills up, so the pages full for this kind of item stay full: `first_open` remembers,
+    per kind, the first page that is not, and each group starts looking there (linear in
+    the number of items; looking from the first page each time was quadratic)."""
     kind = group[0].kind
     if any(item.kind != kind for item in group):
         for item in group:
-            _place_group(pages, [item], frames, bleed, fold, paper, margin)
+            _place_group(pages, [item], frames, bleed, fold, paper, margin, first_open)
         return
     like = (kind, group[0].size, group[0].gap)
-    for page in pages:
-        if like in page.full:  # a page only fills up: full for this kind stays full
-            continue
-        room = page.capacity(group[0])
-        if room >= len(group):
-            for item in group:
-                page.add(item)
-            return
-        if room == 0:
-            page.full.add(like)
+    start = first_open.get(like, 0)
+    for index in range(start, len(pages)):
+        page = pages[index]
+        if like not in page.full:
+            room = page.capacity(group[0])
+            if room >= len(group):
+                for item in group:
+                    page.add(item)
+                first_open[like] = start
+                return
+            if room == 0:
+                page.full.add(like)
+        if like in page.full and index == start:
+            start += 1
+    first_open[like] = start
     frame = _best_frame(frames, group[0], bleed)
     if frame is None:
         twice = " twice (front and back)" if fold else ""
