@@ -171,20 +171,35 @@ def test_printer_save_refuses_non_finite_offsets(cli, config, value):
 @pytest.mark.parametrize(("text", "where"), [
     ('{"printers": {"office": {"offset_x": "0.8", "offset_y": 0}}}',
      "$.printers.office.offset_x"),
-    ('{"printers": {"office": {"offset_x": NaN, "offset_y": 0}}}', ":1: NaN"),
     ('{"printers": {"office": {"offset_x": 0.5, "offset_y": 99}}}',
      "$.printers.office.offset_y"),
     ('{"printers": {"office": {"offset_x": 0, "offset_y": 0, "colour": 1}}}',
      "$.printers.office"),
-    ('{"printers": {"a/b": {"offset_x": 0, "offset_y": 0}}}', "$.printers"),
 ])
-def test_a_hand_edited_profile_file_is_validated(cli, config, text, where):
+def test_a_hand_edited_profile_is_named_and_set_aside(cli, config, text, where):
+    """A bad entry is named (file, line, path) wherever it is read; only a build that asks
+    for it fails, and `pnp printer delete` removes it (issue 32: one bad entry made every
+    printer command exit 2 and could not be deleted)."""
+    config.parent.mkdir(parents=True)
+    config.write_text(text, encoding="utf-8")
+    listed = cli("printer", "list")
+    assert listed.exit_code == 0 and f"warning: {config}:" in listed.stderr
+    assert where in listed.stderr and "pnp printer delete removes it" in listed.stderr
+    build = cli("build", "majority", "-c", "point-cards-5", "--printer", "office")
+    assert build.exit_code == 2 and f"{config}:" in build.stderr and where in build.stderr
+    assert "Traceback" not in listed.stderr + build.stderr
+    assert cli("validate", config).exit_code == 2
+    assert cli("printer", "delete", "office").exit_code == 0
+    assert json.loads(config.read_text("utf-8")) == {"printers": {}}
+
+
+@pytest.mark.parametrize("text", ['{"printers": {"office": {"offset_x": NaN, "offset_y": 0}}}',
+                                  '{"printers": [], "office": 1}'])
+def test_a_damaged_profile_file_is_an_error_for_every_command(cli, config, text):
     config.parent.mkdir(parents=True)
     config.write_text(text, encoding="utf-8")
     for args in (["printer", "list"], ["printer", "delete", "office"],
                  ["build", "majority", "-c", "point-cards-5", "--printer", "office"]):
         result = cli(*args)
-        assert result.exit_code == 2, args
-        assert f"{config}:" in result.stderr and where in result.stderr, result.stderr
-        assert "Traceback" not in result.stderr
-    assert cli("validate", config).exit_code == 2
+        assert result.exit_code == 2 and f"{config}:1:" in result.stderr, args
+    assert config.read_text("utf-8") == text

@@ -66,13 +66,15 @@ def printer_list() -> None:
 
     Example: pnp printer list
     """
-    from pnp.kits.printers import load_profiles
+    from pnp.cli.app import print_problems
+    from pnp.kits.printers import read_profiles
 
     with user_errors():
-        profiles = load_profiles()
-    if not profiles:
+        saved = read_profiles()
+    print_problems(saved.problems, "warning")
+    if not saved.good and not saved.problems:
         typer.echo("no printer profiles yet: pnp calibrate, then pnp printer save NAME ...")
-    for p in profiles.values():
+    for p in saved.good.values():
         say(f"{p.name}  offset-x {p.offset_x:+g} mm  offset-y {p.offset_y:+g} mm  "
                    f"{p.backs}")
 

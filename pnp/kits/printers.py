@@ -10,13 +10,20 @@ from __future__ import annotations
 import difflib
 import json
 import os
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any
 
+from pnp.content.jsonfile import child_path, parse_json, read_text
 from pnp.content.output import write_text
+from pnp.content.schemas import definition_problem, schema_problems, shown
 from pnp.content.sources import load_source
-from pnp.errors import UsageError
+from pnp.errors import DataError, Problem, SchemaError, UsageError
 from pnp.render.geometry import check_offsets
+
+SCHEMA = "printers"
+NAME_RULE = ("a printer's name is 1 to 100 characters, not only spaces, without '/' or "
+             "control characters (tab, newline, escape, DEL)")
 
 BACK_FLIPS = ("duplex-long", "duplex-short")
 
@@ -69,35 +76,98 @@ def profiles_file() -> Path:
     return config_dir() / "printers.json"
 
 
-def load_profiles() -> dict[str, PrinterProfile]:
-    """All saved profiles. The file is validated like any data file (its schema is
-    `printers`), so a hand-edited profile is an error naming the file, line and path."""
+@dataclass(frozen=True)
+class SavedProfiles:
+    """The profiles file as read: the usable profiles, and each entry that is not (a name
+    or values the rules refuse, written by hand or by an older version) kept as it is
+    written, with why it cannot be used. One bad entry never hides the good ones, and
+    saving or deleting another profile keeps it as it was."""
+
+    good: dict[str, PrinterProfile]
+    unusable: dict[str, Any]
+    why: dict[str, list[Problem]]
+
+    @property
+    def problems(self) -> list[Problem]:
+        return [p for found in self.why.values() for p in found]
+
+
+def read_profiles() -> SavedProfiles:
+    """Every saved profile. A file that is not a profiles file at all (not JSON, no
+    `printers` object, an unknown key) is a DataError naming the file and line; an entry
+    the `printers` schema refuses (its name, its offsets) is set aside with a problem at
+    its JSON path, and the others are usable."""
     path = profiles_file()
     if not path.exists():
-        return {}
-    doc = load_source(path, "printers")
-    return {name: PrinterProfile(name=name, **data)
-            for name, data in doc.value["printers"].items()}
+        return SavedProfiles({}, {}, {})
+    doc = parse_json(read_text(path), str(path))
+    value = doc.value
+    entries = value.get("printers") if isinstance(value, dict) else None
+    if not isinstance(entries, dict):
+        load_source(path, SCHEMA)  # says what is wrong with the file as a whole
+        entries = {}
+    outline = replace(doc, value={**value, "printers": {}})
+    problems = schema_problems(outline, SCHEMA)
+    if problems:
+        raise SchemaError(problems)
+    good, unusable, why = {}, {}, {}
+    for name, data in entries.items():
+        found = _entry_problems(doc, name, data)
+        if found:
+            unusable[name], why[name] = data, found
+        else:
+            good[name] = PrinterProfile(name=name, **data)
+    return SavedProfiles(good, unusable, why)
+
+
+def _entry_problems(doc, name: str, data: Any) -> list[Problem]:
+    """Why a saved entry is not a usable profile, at its JSON path: the one rule for a
+    printer's name and values, the `printers` schema's, which `pnp printer save` checks
+    before writing."""
+    if definition_problem(SCHEMA, "printerName", name) is not None:
+        found = [doc.problem(child_path("$.printers", name), NAME_RULE)]
+    else:
+        found = schema_problems(replace(doc, value={"printers": {name: data}}), SCHEMA)
+    return [Problem(p.file, f"printer {shown(name)} cannot be used: {p.message}; pnp printer "
+                            "delete removes it", p.line, p.path) for p in found]
+
+
+def load_profiles() -> dict[str, PrinterProfile]:
+    """The usable saved profiles (an unusable entry is left out: `read_profiles` says
+    why)."""
+    return read_profiles().good
 
 
 def save_profile(profile: PrinterProfile) -> Path:
-    """Add or replace a profile; UsageError for implausible values."""
+    """Add or replace a profile; UsageError for a name or values the loader would refuse
+    (so a saved profile is always one that can be used)."""
     check_profile(profile)
-    profiles = load_profiles()
-    profiles[profile.name] = profile
-    _write(profiles)
+    saved = read_profiles()
+    saved.good[profile.name] = profile
+    saved.unusable.pop(profile.name, None)
+    _write(saved)
     return profiles_file()
 
 
 def delete_profile(name: str) -> None:
-    profiles = load_profiles()
-    get_profile(name, profiles)
-    del profiles[name]
-    _write(profiles)
+    """Remove a profile, also one that cannot be used (the way to get rid of it)."""
+    saved = read_profiles()
+    if name in saved.unusable:
+        del saved.unusable[name]
+    else:
+        get_profile(name, saved.good)
+        del saved.good[name]
+    _write(saved)
 
 
 def get_profile(name: str, profiles: dict[str, PrinterProfile] | None = None) -> PrinterProfile:
-    profiles = load_profiles() if profiles is None else profiles
+    """The profile saved as `name`; UsageError suggesting the nearest name, or DataError
+    saying why the entry of that name cannot be used."""
+    if profiles is None:
+        saved = read_profiles()
+        if name in saved.why:
+            raise DataError(saved.why[name])
+        profiles = saved.good
     if name in profiles:
         return profiles[name]
     near = difflib.get_close_matches(name, list(profiles), n=1)
@@ -124,14 +194,16 @@ def printer_settings(printer: str | None, backs: str | None, offset_x: float | N
 
 
 def check_profile(profile: PrinterProfile) -> None:
-    if not profile.name.strip() or "/" in profile.name:
-        raise UsageError(f"a printer name must be non-empty and without '/': {profile.name!r}")
+    if definition_problem(SCHEMA, "printerName", profile.name) is not None:
+        raise UsageError(Problem("NAME", f"{shown(profile.name)}: {NAME_RULE}"))
     if profile.backs not in BACK_FLIPS:
         raise UsageError(f"--backs must be {' or '.join(BACK_FLIPS)} for a printer profile")
     check_offsets(profile.offset_x, profile.offset_y)
 
 
-def _write(profiles: dict[str, PrinterProfile]) -> None:
-    data = {"printers": {n: {k: v for k, v in asdict(p).items() if k != "name"}
-                         for n, p in sorted(profiles.items())}}
+def _write(saved: SavedProfiles) -> None:
+    entries = {n: {k: v for k, v in asdict(p).items() if k != "name"}
+               for n, p in saved.good.items()}
+    entries.update(saved.unusable)
+    data = {"printers": dict(sorted(entries.items()))}
     write_text(profiles_file(), json.dumps(data, indent=2) + "\n")
