@@ -4,10 +4,12 @@ message naming the option or the file and what is wrong, exit 2, nothing half do
 from __future__ import annotations
 
 import json
+import os
+import shutil
 
 import pytest
 
-from tests.webtools import EXAMPLES
+from tests.webtools import EXAMPLES, ROOT
 
 
 def test_a_second_tune_is_refused_naming_both(cli):
@@ -57,3 +59,22 @@ def test_a_bad_entry_never_hides_the_good_ones(cli, tmp_path, monkeypatch):
     assert set(json.loads(path.read_text())["printers"]) == {"home", "attic"}
     assert cli("printer", "list").stderr == ""
 
+
+@pytest.mark.parametrize("make, what", [
+    (lambda p: p.mkdir(), "a folder"),
+    (lambda p: os.mkfifo(p), "a FIFO (named pipe)"),
+    (lambda p: p.symlink_to(p.name), "a broken symlink"),  # a link to itself: a loop
+])
+def test_a_language_file_that_is_no_file_is_named(cli, tmp_path, make, what):
+    """F08: strings.it.json as a folder, a FIFO or a link loop read as 'not every game
+    exists in it', naming no file."""
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    strings = data / "majority" / "strings.it.json"
+    strings.unlink()
+    make(strings)
+    result = cli("build", "majority", "--data", data, "--lang", "it", "--out", tmp_path / "out")
+    assert result.exit_code == 2
+    assert result.stderr == (f"error: {strings}: --lang it: this file of The Majority in 'it' "
+                             f"is {what}, not a file to read\n")
+    assert not (tmp_path / "out").exists()

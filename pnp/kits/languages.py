@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 from pnp.content import paths
-from pnp.errors import UsageError
+from pnp.errors import Problem, UsageError
 from pnp.games import GAMES, get_game
 
 PRIMARY_LANGUAGE = "en"
@@ -122,11 +122,31 @@ def check_language(lang: str, game_ids: tuple[str, ...], data_dir: Path | None =
                          "pt-BR")
     missing = {g: languages(g, data_dir, templates_dir) for g in game_ids}
     missing = {g: spoken for g, spoken in missing.items() if lang not in spoken}
+    unreadable = [p for g in missing for p in _not_files(g, lang, data_dir)]
+    if unreadable:
+        raise UsageError(unreadable)
     if missing:
         have = "; ".join(f"{g}: {', '.join(spoken) or 'none'}" for g, spoken in missing.items())
         raise UsageError(f"--lang {lang}: not every game asked for exists in {lang!r} "
                          f"({have}); name the games that do, e.g. pnp build "
                          f"{_example(lang, data_dir, templates_dir)} --lang {lang}")
+
+
+def _not_files(game_id: str, lang: str, data_dir: Path | None) -> list[Problem]:
+    """Each of the game's files in `lang` that is there but is no file to read (a folder,
+    a FIFO, a link that loops or leads nowhere): named, so the kit is not just said to
+    lack the language."""
+    game = get_game(game_id)
+    folder = (data_dir or paths.data_dir()) / game.id
+    found = []
+    for key in game.localized:
+        stem = game.data_file(key).filename.split(".", 1)[0]
+        path = folder / f"{stem}.{lang}.json"
+        what = paths.what_is_at(path)
+        if what not in ("nothing", "a file", "a symlink to a file"):
+            found.append(Problem(str(path), f"--lang {lang}: this file of {game.title} "
+                                            f"in {lang!r} is {what}, not a file to read"))
+    return found
 
 
 def _example(lang: str, data_dir: Path | None, templates_dir: Path | None) -> str:
