@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from pnp.cli.app import app, shown, user_errors
+from pnp.content.jsonfile import JsonDoc
 from pnp.errors import DataError, PnpError, Problem, UsageError
 
 if TYPE_CHECKING:
@@ -34,6 +35,9 @@ NOTE = "_play"
 SESSION_FORMAT = "pnp-play-session"
 MAX_SEED = 2**63 - 1
 LOG_GAME = "majority2"  # its unfinished game is a valid record: the log is the session
+INTERRUPTED_AT = "interrupted_at"
+"""The `_play` note's record of where a Majority 2 game was interrupted: the steps played
+(the engine's actions, chance included) and the question then asked."""
 
 
 @app.command("play")
@@ -227,10 +231,28 @@ def _resumed(path: Path, out: Path | None) -> Session:
     a rule."""
     from pnp.content.jsonfile import load_json
 
-    value = load_json(path).value
-    if isinstance(value, dict) and value.get("format") == SESSION_FORMAT:
+    doc = load_json(path)
+    value = doc.value
+    if isinstance(value, dict) and "format" in value:
+        if value["format"] != SESSION_FORMAT:
+            raise DataError(doc.problem("$.format", f"{_shown_value(value['format'])} is not "
+                                                    f"a pnp play session; a session file "
+                                                    f"says \"format\": \"{SESSION_FORMAT}\""))
         return _from_session_file(path, value, out)
+    game = value.get("game", LOG_GAME) if isinstance(value, dict) else None
+    if game != LOG_GAME:
+        raise DataError(Problem(str(path), f"not a game pnp play can go on with: The Majority "
+                                           f"2's log (\"game\": \"{LOG_GAME}\") or a "
+                                           f".session.json of pnp play"
+                                           + (f", not a {_shown_value(game)} record"
+                                              if isinstance(game, str) else "")))
     return _from_log(path, out)
+
+
+def _shown_value(value: Any) -> str:
+    """A value from the file, short and safe to print."""
+    text = json.dumps(value, ensure_ascii=False)
+    return shown(text if len(text) <= 60 else text[:57] + "...")
 
 
 def _from_log(path: Path, out: Path | None) -> Session:
@@ -243,42 +265,92 @@ def _from_log(path: Path, out: Path | None) -> Session:
     if "rounds" not in value:
         raise DataError(Problem(str(path), "not a play-by-play log (no \"rounds\") nor a "
                                            ".session.json of pnp play"))
-    note = _checked_note(path, value.get(NOTE), f"$.{NOTE}")
+    note = _checked_note(loaded.doc, len(value["players"]), interruption=True)
     _make_bot(get_game(LOG_GAME), note["bot"], note["bot_options"])
     rules = rules_in_force(LOG_GAME, value.get("rules", {}), {})
-    cfg, actions, violations = table.log_actions(loaded.doc, loaded.content, rules)
+    stop = note.get(INTERRUPTED_AT)
+    cfg, actions, violations = table.log_actions(loaded.doc, loaded.content, rules,
+                                                 stop["actions"] if stop else None)
     if violations:
         raise DataError([Problem(str(path), v.message, path=v.where) for v in violations])
-    return Session(LOG_GAME, cfg, list(value["players"]), note["seat"] - 1, note["bot"],
+    names = list(value["players"])
+    if stop:
+        _check_stop(loaded.doc, stop, cfg, actions, names)
+    return Session(LOG_GAME, cfg, names, note["seat"] - 1, note["bot"],
                    dict(note["bot_options"]), note["seed"], _out_path(out or path),
                    dict(value.get("rules", {})), actions, path)
 
 
-def _checked_note(path: Path, note: Any, where: str) -> dict:
-    fields = {"bot": str, "bot_options": dict, "seat": int, "seed": int}
-    if not (isinstance(note, dict)
-            and all(isinstance(note.get(k), t) and not isinstance(note.get(k), bool)
-                    for k, t in fields.items())
-            and 1 <= note["seat"] <= 10 and 0 <= note["seed"] <= MAX_SEED
-            and all(isinstance(v, str) for v in note["bot_options"].values())):
-        raise DataError(Problem(str(path), f"no {NOTE} note of a game written by pnp play "
-                                           f"(bot, bot_options, seat, seed)", path=where))
+def _check_stop(doc, stop: dict, cfg, actions: list, names: list[str]) -> None:
+    """The replay of an interrupted log reached the question its note names: the log is
+    the game as it stopped, so it goes on at that question (DataError otherwise: the log
+    was edited since)."""
+    from pnp.games.majority2 import table
+
+    where = f"$.{NOTE}.{INTERRUPTED_AT}"
+    if len(actions) < stop["actions"]:
+        raise DataError(doc.problem(where, f"the log holds {len(actions)} steps, not the "
+                                           f"{stop['actions']} its note says were played"))
+    reached = table.question(table.replay(cfg, actions).state, names)
+    if reached != stop["question"]:
+        raise DataError(doc.problem(where, f"the log stops at {reached!r}, not at "
+                                           f"{stop['question']!r} where the game was "
+                                           "interrupted"))
+
+
+def _checked_note(doc, seats: int, interruption: bool = False) -> dict:
+    """The `_play` note, each field checked; DataError naming each field that is wrong
+    (the seat against the game's seats), or the note when there is none."""
+    note = doc.value.get(NOTE) if isinstance(doc.value, dict) else None
+    if not isinstance(note, dict):
+        raise DataError(doc.problem(f"$.{NOTE}", f"no {NOTE} note of a game written by pnp "
+                                                 f"play (bot, bot_options, seat, seed)"))
+    rules = {"bot": (lambda v: isinstance(v, str) and v != "", "the bot's name"),
+             "bot_options": (lambda v: isinstance(v, dict)
+                             and all(isinstance(o, str) for o in v.values()),
+                             "an object of the bot's options, each a text"),
+             "seat": (lambda v: _whole(v) and 1 <= v <= seats,
+                      f"your seat, a whole number from 1 to {seats}"),
+             "seed": (lambda v: _whole(v) and 0 <= v <= MAX_SEED,
+                      f"the game's seed, a whole number from 0 to {MAX_SEED}")}
+    if interruption:
+        rules[INTERRUPTED_AT] = (_stop_note, "where the game stopped: {\"actions\": the "
+                                             "steps played, \"question\": the one asked}")
+    problems = [doc.problem(f"$.{NOTE}.{key}", f"expected {wanted}, not "
+                                               f"{_shown_value(note.get(key))}"
+                            if key in note else f"missing: {wanted}")
+                for key, (fits, wanted) in rules.items()
+                if not (key == INTERRUPTED_AT and key not in note) and not fits(note.get(key))]
+    if problems:
+        raise DataError(problems)
     return note
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _stop_note(value: Any) -> bool:
+    from pnp.games.majority2.table import MAX_ACTIONS
+
+    return (isinstance(value, dict) and set(value) == {"actions", "question"}
+            and _whole(value["actions"]) and 0 <= value["actions"] <= MAX_ACTIONS
+            and isinstance(value["question"], str))
 
 
 def _from_session_file(path: Path, value: dict, out: Path | None) -> Session:
     from pnp.games import GAMES
 
     game = GAMES.get(value.get("game"))
-    note = _checked_note(path, value.get(NOTE), f"$.{NOTE}")
     names, actions, rules = value.get("players"), value.get("actions"), value.get("rules")
     if (game is None or game.id == LOG_GAME or not isinstance(names, list)
             or not all(isinstance(n, str) for n in names)
             or not game.players[0] <= len(names) <= game.players[1]
-            or len(set(names)) != len(names) or note["seat"] > len(names)
+            or len(set(names)) != len(names)
             or not isinstance(actions, list) or not isinstance(rules, dict)):
         raise DataError(Problem(str(path), "not a session file of pnp play (game, players, "
                                            "rules, actions and a _play note)"))
+    note = _checked_note(JsonDoc(value, str(path)), len(names))
     _make_bot(game, note["bot"], note["bot_options"])
     for n in names:
         if _name_problem(n, names, 0):
@@ -393,7 +465,11 @@ def _keep(session: Session, match) -> Path:
     from pnp.games.majority2.table import as_json
 
     if session.game_id == LOG_GAME:
-        return _record(session, match)
+        from pnp.games.majority2 import table
+
+        stop = {"actions": len(match.actions),
+                "question": table.question(match.state, session.names)}
+        return _record(session, match, stop)
     doc = {"format": SESSION_FORMAT, "game": session.game_id, "players": session.names,
            "rules": session.rules, NOTE: session.note(),
            "actions": [as_json(a) for a in match.actions]}
@@ -401,8 +477,10 @@ def _keep(session: Session, match) -> Path:
                       json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
 
 
-def _record(session: Session, match) -> Path:
-    """The record `pnp check` reads, with the `_play` note."""
+def _record(session: Session, match, stopped: dict | None = None) -> Path:
+    """The record `pnp check` reads, with the `_play` note; `stopped`: where an
+    interrupted Majority 2 game stopped (the log alone cannot tell a turn cut short from
+    one passed), kept in the note so that `--resume` asks that question again."""
     from pnp.content.output import write_text
     from pnp.games import get_game
     from pnp.games.engine import PlayedGame
@@ -420,7 +498,7 @@ def _record(session: Session, match) -> Path:
         played = PlayedGame(tuple(match.actions), match.state,
                             game.engine.ENGINE.returns(match.state))
         record = game.to_record(session.cfg, played, session.names)
-    record[NOTE] = session.note()
+    record[NOTE] = session.note() | ({INTERRUPTED_AT: stopped} if stopped else {})
     path = write_text(session.path, json.dumps(record, indent=1, ensure_ascii=False) + "\n")
     if session.game_id != LOG_GAME:
         session.session_path.unlink(missing_ok=True)  # finished: nothing left to resume

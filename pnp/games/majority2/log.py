@@ -244,11 +244,16 @@ class _Replay:
     def _unread(self, key: str) -> None:
         self.used[key] -= 1
 
-    def run(self) -> tuple[State, list[Violation]]:
+    def run(self, stop_after: int | None = None) -> tuple[State, list[Violation]]:
+        """The state the log leads to, and its first violation. `stop_after`: stop after
+        that many actions (where a game was interrupted), before any check of what the log
+        leaves out after them."""
         st = m2.initial_state(self.cfg)
         rounds = self.value["rounds"]
         try:
             while not m2.ENGINE.is_terminal(st):
+                if stop_after is not None and len(self.actions) >= stop_after:
+                    return st, []
                 if st.need[1] == "exchange":
                     self._close_section()
                     self.round_index += 1

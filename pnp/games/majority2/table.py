@@ -162,12 +162,14 @@ def step_text(st: State, action: tuple, names: Sequence[str]) -> str:
     return f"{question(st, names)}: {label(st, action, names)}"
 
 
-def log_actions(doc, content, rules: Mapping[str, Any]) -> tuple[Config, list, list]:
+def log_actions(doc, content, rules: Mapping[str, Any],
+                stop_after: int | None = None) -> tuple[Config, list, list]:
     """The setup and actions of a `log-majority2` record (already through the checker's
     input checks), and its violations: the replay stops at the first illegal entry, so the
-    actions are the game up to there."""
+    actions are the game up to there. `stop_after`: the replay stops after that many
+    actions (a game interrupted mid-round: the rest of its last round is not passes)."""
     replay_log = _Replay(parse_log(doc, content), content, rules)
-    _, violations = replay_log.run()
+    _, violations = replay_log.run(stop_after)
     return replay_log.cfg, replay_log.actions, violations
 
 
