@@ -39,7 +39,7 @@ class FileReport:
 
 def default_paths(data_dir: Path | None = None) -> list[Path]:
     """Every shipped data file: each game's declared files and their other languages
-    (`words.it.json`), then the examples."""
+    (`words.it.json`), the pages' words, then the examples."""
     root = data_dir or paths.data_dir()
     files = []
     for game in GAMES.values():
@@ -49,6 +49,7 @@ def default_paths(data_dir: Path | None = None) -> list[Path]:
                 stem = data_file.filename.split(".", 1)[0]
                 files += sorted(p for p in (root / game.id).glob(f"{stem}.*.json")
                                 if p.name != data_file.filename)
+    files += sorted((root / "pages").glob("strings.*.json"))
     examples = root / "examples"
     if examples.is_dir():
         files += sorted(p for p in examples.rglob("*") if p.suffix in _SUFFIXES)

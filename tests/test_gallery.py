@@ -93,9 +93,16 @@ def languages_gallery(tmp_path_factory) -> Path:
 def test_a_game_in_several_languages_gets_a_language_picker(languages_gallery):
     page = (languages_gallery / "index.html").read_text(encoding="utf-8")
     labels = [x.split("</label>")[0].split(">")[-1] for x in page.split('<label')[1:]]
-    assert labels == ["All languages", "English", "Deutsch", "Español", "Français",
+    # the page speaks the last build's language (German), each file's caption its own
+    assert labels == ["Alle Sprachen", "English", "Deutsch", "Español", "Français",
                       "Italiano"]
+    assert "<html lang=\"de\">" in page
+    assert "<h1>majority-pnp — Spiele zum Ausdrucken</h1>" in page
     assert '<figure class="lang-de">' in page and '<figure class="lang-en">' in page
+    german = page.split('href="majority/variant-card-de.pdf">')[2].split("</figure>")[0]
+    english = page.split('href="majority/variant-card.pdf">')[2].split("</figure>")[0]
+    assert "1 Karte · 2 Seiten" in german and "Papier A4. Beidseitig drucken" in german
+    assert "1 card · 2 pages" in english and "A4 paper. Print double-sided" in english
 
 
 @pytest.mark.slow
@@ -126,3 +133,26 @@ def test_the_language_picker_shows_one_languages_files_in_a_browser(languages_ga
     assert sorted(german) == ["quick-reference-de.pdf", "variant-card-de.pdf"]
     assert sorted(english) == ["quick-reference.pdf", "variant-card.pdf"]
     assert again == everything
+
+
+def test_a_refreshed_page_keeps_its_language(tmp_path):
+    from pnp.kits.gallery import refresh_gallery, render_html
+    from pnp.kits.pages import page_words
+
+    (tmp_path / "gallery.json").write_text("[]", encoding="utf-8")
+    (tmp_path / "index.html").write_text(render_html([], tmp_path, page_words("it")),
+                                         encoding="utf-8")
+    page = refresh_gallery(tmp_path).read_text(encoding="utf-8")  # as pnp calibrate does
+    assert '<html lang="it">' in page
+    assert "<p>Non c&#x27;è ancora niente: eseguite <code>pnp build</code>.</p>" in page
+    page = refresh_gallery(tmp_path, words=page_words("es")).read_text(encoding="utf-8")
+    assert '<html lang="es">' in page and "Aún no hay nada" in page
+
+
+def test_a_language_without_page_words_gets_the_english_ones_and_is_told():
+    from pnp.kits.pages import page_words
+
+    words = page_words("pt")
+    assert words.language == "en" and words["gallery"]["exports"] == "Exports"
+    assert "no words for the pages in 'pt'" in words.missing.message
+    assert words.missing.file.endswith("pages/strings.pt.json")

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from pnp.kits.gallery import MANIFEST, PRINTING
+from pnp.kits.gallery import MANIFEST
+from pnp.kits.pages import page_words
+
+PRINTING = page_words("en")["gallery"]["printing"]
 
 
 def _figure(page: str, pdf: str) -> str:

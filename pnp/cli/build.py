@@ -97,6 +97,7 @@ def build_command(
         left_out: list = []
         planned = plan_build(request, left_out)
         print_problems(build_warnings(request, planned) + left_out, "warning")
+        page = gallery_words(lang, data) if gallery else None
         with _progress(len(planned)) as bar:
             previews: dict | None = {} if gallery else None
             summaries = run_build(request, bar, planned, previews)
@@ -105,7 +106,7 @@ def build_command(
             from pnp.kits.gallery import update_gallery
 
             index = update_gallery(out, summaries, options.paper,
-                                   lambda p: print_problems([p], "warning"), previews)
+                                   lambda p: print_problems([p], "warning"), previews, page)
         entries = fit_report(request) if report else []
         art_uses, art_naming = art_report(request, [(f.game, list(f.printables))
                                                     for f in planned])
@@ -116,6 +117,17 @@ def build_command(
         say(f"{index}  gallery")
     _print_report(entries)
     print_art_findings(art_uses, art_naming, report)
+
+
+def gallery_words(lang: str | None, data: Path | None):
+    """The gallery page's words in `lang`, read before anything is written (a catalogue
+    that cannot be read stops the command first); a language without one is said."""
+    from pnp.kits.pages import page_words
+
+    words = page_words(lang, data)
+    if words.missing:
+        print_problems([words.missing], "warning")
+    return words
 
 
 def print_art_findings(uses, naming, report: bool) -> None:

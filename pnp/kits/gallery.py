@@ -9,7 +9,9 @@ a USB stick or any web server. A manifest (`gallery.json`) remembers files from 
 builds, so building one game keeps the others listed; files that no longer exist drop
 out. Exports and `pnp calibrate` refresh the page of a folder that has one. A game built
 in several languages (`rules-it.pdf`, `word-cards-de.pdf`) gets a language picker: radio
-buttons that show one language's files, in CSS alone.
+buttons that show one language's files, in CSS alone. The page speaks the language of the
+command that wrote it, each file's caption its file's language, in the words of
+`data/pages/strings.<lang>.json` (kits/pages.py).
 
 The manifest lives in a folder others may write to, so it is read as untrusted input:
 every entry is checked (types, counts, a known game, paths that stay inside OUT and name
@@ -33,6 +35,7 @@ from pnp.content.jsonfile import child_path, load_json
 from pnp.content.output import write_files, write_text
 from pnp.errors import DataError, Problem
 from pnp.games import GAMES
+from pnp.kits.pages import PageWords, language_names, page_words
 from pnp.kits.parallel import fork_map
 
 THUMB_DPI = 36
@@ -46,21 +49,12 @@ _FIELDS = {"game": str, "pdf": str, "pages": int, "cards": int, "unit": str, "th
 _OPTIONAL = {"printing": str, "paper": str}  # not written by older versions
 _SAFE_PART = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._ -]*$")
 _LANGUAGE_SUFFIX = re.compile(r"-(?P<lang>[a-z]{2}(?:-[A-Z]{2})?)$")
-LANGUAGE_NAMES = {"en": "English", "it": "Italiano", "fr": "Français", "de": "Deutsch",
-                  "es": "Español"}
+_PAGE_LANGUAGE = re.compile(r'<html lang="(?P<lang>[a-z]{2,3}(?:-[A-Za-z0-9]{1,8})?)">')
 
 
 CALIBRATION = "calibration.pdf"
-PRINTING = {
-    "duplex-long": "Print double-sided, flipping on the long edge, at 100 % "
-                   "(actual size).",
-    "duplex-short": "Print double-sided, flipping on the short edge, at 100 % "
-                    "(actual size).",
-    "fold": "Print single-sided at 100 % (actual size); fold each sheet on the dashed "
-            "line, glue, then cut.",
-    "single-sided": "Print single-sided at 100 % (actual size).",
-    "": "Print at 100 % (actual size).",  # listed by an older version: mode not recorded
-}
+PRINTING = ("duplex-long", "duplex-short", "fold", "single-sided", "")
+"""How a file was built to be printed; "" was listed by an older version (not recorded)."""
 
 
 @dataclass(frozen=True)
@@ -77,11 +71,13 @@ class GalleryEntry:
 
 def update_gallery(out_dir: Path, summaries, paper: str = "",
                    warn: Callable[[Problem], None] | None = None,
-                   previews: dict[Path, list[bytes]] | None = None) -> Path:
+                   previews: dict[Path, list[bytes]] | None = None,
+                   words: PageWords | None = None) -> Path:
     """Render thumbnails for the new files, merge them into the manifest, write the page.
     `paper` is the build's paper, said with each file's printing instructions; `previews`
-    the thumbnails already made, by PDF path. Entries of the old manifest that cannot be
-    trusted are dropped, each reported to `warn`."""
+    the thumbnails already made, by PDF path; `words` the page's language (None:
+    English). Entries of the old manifest that cannot be trusted are dropped, each
+    reported to `warn`."""
     previews = previews or {}
     entry = partial(_entry, out_dir, paper=paper, previews=previews)
     if all(Path(s.path) in previews for s in summaries):
@@ -95,17 +91,30 @@ def update_gallery(out_dir: Path, summaries, paper: str = "",
     order = {g: i for i, g in enumerate(GAMES)}
     kept.sort(key=lambda e: order.get(e.game, len(order)))  # stable: build order in a game
     write_text(out_dir / MANIFEST, json.dumps([asdict(e) for e in kept], indent=1) + "\n")
-    return write_text(out_dir / "index.html", render_html(kept, out_dir))
+    return write_text(out_dir / "index.html", render_html(kept, out_dir, words))
 
 
-def refresh_gallery(out_dir: Path, warn: Callable[[Problem], None] | None = None
-                    ) -> Path | None:
+def refresh_gallery(out_dir: Path, warn: Callable[[Problem], None] | None = None,
+                    words: PageWords | None = None) -> Path | None:
     """Rewrite the page of a folder that has one (after an export or a calibration sheet
-    was written into it), so it lists what is there now; None when it has none."""
+    was written into it), so it lists what is there now; None when it has none. `words`:
+    the page's language; None keeps the language the page was in."""
     if not (out_dir / MANIFEST).is_file():
         return None
     kept = [e for e in _trusted(out_dir, warn) if (out_dir / e.pdf).is_file()]
-    return write_text(out_dir / "index.html", render_html(kept, out_dir))
+    words = words or page_words(page_language(out_dir))
+    return write_text(out_dir / "index.html", render_html(kept, out_dir, words))
+
+
+def page_language(out_dir: Path) -> str | None:
+    """The language of the gallery page in `out_dir`, as its `<html lang>` says; None
+    when there is no page or it says none."""
+    try:
+        with open(out_dir / "index.html", encoding="utf-8", errors="replace") as page:
+            match = _PAGE_LANGUAGE.search(page.read(4096))
+    except OSError:
+        return None
+    return match["lang"] if match else None
 
 
 def _trusted(out_dir: Path, warn: Callable[[Problem], None] | None) -> list[GalleryEntry]:
@@ -275,20 +284,44 @@ def _thumbnails(pdf: Path, folder: Path, pngs: list[bytes] | None = None,
     return paths
 
 
-def render_html(entries: list[GalleryEntry], out_dir: Path | None = None) -> str:
-    """The whole page; thumbnails, PDFs and the exports found in `out_dir` linked by
-    relative paths."""
+def render_html(entries: list[GalleryEntry], out_dir: Path | None = None,
+                words: PageWords | None = None) -> str:
+    """The whole page in `words`' language (None: English), each file's caption in the
+    file's; thumbnails, PDFs and the exports found in `out_dir` linked by relative
+    paths."""
+    words = words or page_words(None)
+    captions = _Captions(words)
     sections, rules = [], []
     for game_id, game in GAMES.items():
         mine = [e for e in entries if e.game == game_id]
-        exports = _exports(out_dir, game_id) if out_dir is not None else []
+        exports = _exports(out_dir, game_id, words) if out_dir is not None else []
         if mine or exports:
-            sections.append(_section(game.title, game_id, mine, exports))
+            sections.append(_section(game.title, game_id, mine, exports, captions))
             rules += _picker_rules(game_id, _languages(mine))
     if out_dir is not None and _inside(out_dir, out_dir / CALIBRATION):
-        sections.append(_calibration())
-    body = "\n".join(sections) or "<p>Nothing built yet: run <code>pnp build</code>.</p>"
-    return _PAGE.format(body=body, picker="\n".join(rules))
+        sections.append(_calibration(words))
+    gallery = words["gallery"]
+    empty = html.escape(gallery["empty"]).replace("{command}", "<code>pnp build</code>")
+    body = "\n".join(sections) or f"<p>{empty}</p>"
+    return _PAGE.format(body=body, picker="\n".join(rules),
+                        lang=html.escape(words.language), title=html.escape(gallery["title"]),
+                        intro=html.escape(gallery["intro"]))
+
+
+class _Captions:
+    """Each file's words in the file's own language (the page's when it has none), and
+    the languages' names for the pickers."""
+
+    def __init__(self, page: PageWords):
+        self.page = page
+        self._found = {page.language: page}
+        self.names = language_names()
+
+    def __call__(self, lang: str) -> PageWords:
+        if lang not in self._found:
+            found = page_words(lang)
+            self._found[lang] = self.page if found.missing else found
+        return self._found[lang]
 
 
 def language_of(pdf: str) -> str:
@@ -302,17 +335,18 @@ def _languages(entries: list[GalleryEntry]) -> list[str]:
     return sorted(found, key=lambda lang: (lang != "en", lang)) if len(found) > 1 else []
 
 
-def _picker(game_id: str, languages: list[str]) -> str:
+def _picker(game_id: str, languages: list[str], captions: _Captions) -> str:
     """Radio buttons (no script): All, then one per language; CSS hides the others."""
     if not languages:
         return ""
     name = html.escape(f"lang-{game_id}")
+    every = html.escape(captions.page["gallery"]["all_languages"])
     buttons = [f'<input class="pick" type="radio" name="{name}" id="{name}-all" checked>'
-               f'<label class="language" for="{name}-all">All languages</label>']
+               f'<label class="language" for="{name}-all">{every}</label>']
     buttons += [f'<input class="pick" type="radio" name="{name}" '
                 f'id="{name}-{html.escape(lang)}">'
                 f'<label class="language" for="{name}-{html.escape(lang)}">'
-                f'{html.escape(LANGUAGE_NAMES.get(lang, lang))}</label>'
+                f'{html.escape(captions.names.get(lang, lang))}</label>'
                 for lang in languages]
     return "\n".join(buttons) + "\n"
 
@@ -324,27 +358,32 @@ def _picker_rules(game_id: str, languages: list[str]) -> list[str]:
 
 
 def _section(title: str, game_id: str, entries: list[GalleryEntry],
-             exports: list[str]) -> str:
-    items = "\n".join(_item(e) for e in entries)
-    more = (f'\n<h3>Exports</h3>\n<ul class="exports">\n{"".join(exports)}</ul>'
+             exports: list[str], captions: _Captions) -> str:
+    items = "\n".join(_item(e, captions(language_of(e.pdf))) for e in entries)
+    heading = html.escape(captions.page["gallery"]["exports"])
+    more = (f'\n<h3>{heading}</h3>\n<ul class="exports">\n{"".join(exports)}</ul>'
             if exports else "")
-    picker = _picker(game_id, _languages(entries))
+    picker = _picker(game_id, _languages(entries), captions)
     return (f'<section id="{html.escape(game_id)}">\n<h2>{html.escape(title)}</h2>\n'
             f'{picker}<div class="files">\n{items}\n</div>{more}\n</section>')
 
 
-def _item(e: GalleryEntry) -> str:
-    name = html.escape(Path(e.pdf).stem)
-    thumbs = "".join(f'<img src="{_href(t)}" alt="{name} page {i + 1}" '
+def _item(e: GalleryEntry, words: PageWords) -> str:
+    said = words["gallery"]
+    stem = Path(e.pdf).stem
+    name = html.escape(stem)
+    thumbs = "".join(f'<img src="{_href(t)}" '
+                     f'alt="{html.escape(said["thumbnail"].format(name=stem, n=i + 1))}" '
                      f'loading="lazy">' for i, t in enumerate(e.thumbs))
-    count = (f"{int(e.cards)} {html.escape(e.unit)}{'s' if e.cards != 1 else ''} · "
-             if e.cards else "")
-    paper = f"{_paper_name(e.paper)} paper. " if e.paper else ""
-    how = PRINTING.get(e.printing, PRINTING[""])
+    unit = said["count"].get(e.unit)
+    counted = words.count(unit, e.cards) if unit else f"{e.cards} {e.unit}"
+    count = f"{html.escape(counted)} · " if e.cards else ""
+    paper = said["paper"].format(paper=_paper_name(e.paper)) + " " if e.paper else ""
+    how = said["printing"][e.printing or "unknown"]
     return (f'<figure class="lang-{html.escape(language_of(e.pdf))}">\n'
             f'<a href="{_href(e.pdf)}">{thumbs}</a>\n'
             f'<figcaption><a href="{_href(e.pdf)}">{name}.pdf</a><br>'
-            f'{count}{int(e.pages)} page{"s" if e.pages != 1 else ""}<br>'
+            f'{count}{html.escape(words.count(said["pages"], e.pages))}<br>'
             f'<span class="how">{html.escape(paper + how)}</span></figcaption>\n</figure>')
 
 
@@ -362,29 +401,28 @@ def _paper_name(paper: str) -> str:
     return paper.capitalize()
 
 
-def _exports(out_dir: Path, game_id: str) -> list[str]:
+def _exports(out_dir: Path, game_id: str, words: PageWords) -> list[str]:
     """List items for the PNG, print-shop and Tabletop Simulator exports of a game."""
+    said = words["gallery"]
     game = out_dir / game_id
     items = []
     pngs = _files(out_dir, game / "png", "*.png")
     if pngs:
         items.append(_link(out_dir, pngs[0], f"{game_id}/png/",
-                           f"{len(pngs)} PNG image(s), one per card face"))
+                           said["png"].format(n=len(pngs))))
     for pdf in _files(out_dir, game / "shop", "*.pdf"):
-        items.append(_link(out_dir, pdf, f"shop/{pdf.name}",
-                           "print-shop PDF: one face per page at trim + bleed"))
+        items.append(_link(out_dir, pdf, f"shop/{pdf.name}", said["shop"]))
     for saved in _files(out_dir, game / "tts", "*.json"):
         items.append(_link(out_dir, saved, f"tts/{saved.name}",
-                           f"Tabletop Simulator deck: copy {saved.name} and "
-                           f"{saved.stem}.png into Saves/Saved Objects"))
+                           said["tts"].format(json=saved.name, png=f"{saved.stem}.png")))
     return items
 
 
-def _calibration() -> str:
-    return ('<section id="calibration">\n<h2>Printer calibration</h2>\n<ul class="exports">'
-            + _link_text(CALIBRATION, CALIBRATION,
-                         "print double-sided at 100 %, read the back-page offsets, save "
-                         "them with pnp printer save")
+def _calibration(words: PageWords) -> str:
+    said = words["gallery"]
+    return (f'<section id="calibration">\n<h2>{html.escape(said["calibration"])}</h2>\n'
+            '<ul class="exports">'
+            + _link_text(CALIBRATION, CALIBRATION, said["calibration_note"])
             + "</ul>\n</section>")
 
 
@@ -418,11 +456,11 @@ def _link_text(href: str, label: str, note: str) -> str:
 
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>majority-pnp — print-and-play kits</title>
+<title>{title}</title>
 <style>
 body {{ font-family: system-ui, sans-serif; margin: 2rem; color: #222; background: #fafafa; }}
 h1 {{ font-size: 1.6rem; }} h2 {{ border-bottom: 2px solid #263238; padding-bottom: .2rem; }}
@@ -440,8 +478,8 @@ input.pick:focus-visible + .language {{ outline: 2px solid #1565C0; }}
 </style>
 </head>
 <body>
-<h1>majority-pnp — print-and-play kits</h1>
-<p>Print every PDF at 100 % (actual size); each file says how it was built to be printed.</p>
+<h1>{title}</h1>
+<p>{intro}</p>
 {body}
 </body>
 </html>
