@@ -19,7 +19,7 @@ app.add_typer(export_app, name="export")
 
 
 def _request(games, component, out, bleed, words, promos, fonts, data, templates, art=None,
-             image_dpi=300):
+             image_dpi=300, lang=None):
     """The build request an export draws from; `fonts` is (regular, bold, italic,
     bold-italic) as the --font options gave them."""
     from pnp.kits.request import BuildRequest
@@ -29,7 +29,17 @@ def _request(games, component, out, bleed, words, promos, fonts, data, templates
     return BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
                         out_dir=out, options=PrintOptions(bleed=bleed, image_dpi=image_dpi),
                         data_dir=data, templates_dir=templates, words=words,
-                        promos=tuple(promos or ()), font=font_family(*fonts), art_dir=art)
+                        promos=tuple(promos or ()), font=font_family(*fonts), art_dir=art,
+                        lang=lang)
+
+
+def _gallery(out: Path, lang: str | None):
+    """Refresh the gallery of `out` (if it has one) in the export's language, or in the
+    language it was in."""
+    from pnp.kits.gallery import refresh_gallery
+    from pnp.kits.pages import page_words
+
+    return refresh_gallery(out, words=page_words(lang) if lang else None)
 
 
 def _art_findings(request) -> None:
@@ -70,6 +80,7 @@ def export_png_command(
     templates: Path = opt.TEMPLATES,
     art: Path = opt.ART,
     image_dpi: int = opt.IMAGE_DPI,
+    lang: str = opt.EXPORT_LANG,
 ) -> None:
     """Write one PNG per card face to OUT/<game>/png/ (a shared back once per deck).
 
@@ -78,15 +89,14 @@ def export_png_command(
     Example: pnp export png majority -c vote-cards --dpi 300 --bleed 3.175
     """
     from pnp.kits.export import export_png
-    from pnp.kits.gallery import refresh_gallery
 
     with user_errors():
         request = _request(games, component, out, bleed, words, promos,
                            (font, font_bold, font_italic, font_bold_italic), data, templates,
-                           art, image_dpi)
+                           art, image_dpi, lang)
         sets = export_png(request, dpi, jobs)
         _art_findings(request)
-        index = refresh_gallery(out)
+        index = _gallery(out, lang)
     for images in sets:
         width, height = images.pixels
         typer.echo(f"{images.folder}/{images.deck}-*.png  {len(images.files)} image(s)  "
@@ -119,6 +129,7 @@ def export_shop_command(
     templates: Path = opt.TEMPLATES,
     art: Path = opt.ART,
     image_dpi: int = opt.IMAGE_DPI,
+    lang: str = opt.EXPORT_LANG,
 ) -> None:
     """Write what a print shop asks for, checked before it is called done.
 
@@ -132,7 +143,6 @@ def export_shop_command(
 
     Example: pnp export shop majority2 --order back-front --bleed 3
     """
-    from pnp.kits.gallery import refresh_gallery
     from pnp.kits.shops import export_shop_profile
 
     with user_errors():
@@ -143,10 +153,10 @@ def export_shop_command(
                              "--bleed and --order are for --profile generic")
         request = _request(games, component, out, 3.0 if bleed is None else bleed, words,
                            promos, (font, font_bold, font_italic, font_bold_italic), data,
-                           templates, art, image_dpi)
+                           templates, art, image_dpi, lang)
         exported = export_shop_profile(request, profile, icc, jobs, order=order)
         _art_findings(request)
-        index = refresh_gallery(out)
+        index = _gallery(out, lang)
     for r in exported.results:
         shown = r.files[0] if len(r.files) == 1 else f"{_common(r.files)}/"
         typer.echo(f"{shown}  {r.detail}")
@@ -181,6 +191,7 @@ def export_tts_command(
     templates: Path = opt.TEMPLATES,
     art: Path = opt.ART,
     image_dpi: int = opt.IMAGE_DPI,
+    lang: str = opt.EXPORT_LANG,
 ) -> None:
     """Write each card deck as a Tabletop Simulator saved object to OUT/<game>/tts/: face
     sheets (up to 10 x 7 cards, the last cell for the hidden card), the back image or
@@ -195,13 +206,12 @@ def export_tts_command(
 
     Example: pnp export tts majority2 --table --base-url https://example.org/m2 --check-urls
     """
-    from pnp.kits.gallery import refresh_gallery
     from pnp.kits.tts import export_tts
 
     with user_errors():
         request = _request(games, component, out, 0.0, words, promos,
                            (font, font_bold, font_italic, font_bold_italic), data, templates,
-                           art, image_dpi)
+                           art, image_dpi, lang)
         if table:
             from pnp.kits.tts_table import export_table
 
@@ -213,7 +223,7 @@ def export_tts_command(
             return
         decks = export_tts(request, dpi, jobs, base_url)
         _art_findings(request)
-        index = refresh_gallery(out)
+        index = _gallery(out, lang)
         _check_urls([d.saved_object for d in decks] if check_urls else [])
     for d in decks:
         width, height = d.cell
@@ -241,6 +251,7 @@ def export_cut_command(
     promos: list[Path] = opt.PROMOS,
     data: Path = opt.DATA,
     templates: Path = opt.TEMPLATES,
+    lang: str = opt.EXPORT_LANG,
 ) -> None:
     """Write SVG and DXF cut files to OUT/<game>/cut/ for the sheets `pnp build` prints
     with the same options: one pair per sheet the machine cuts, named after its PDF page.
@@ -258,7 +269,7 @@ def export_cut_command(
         request = BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
                                out_dir=out, options=options, data_dir=data,
                                templates_dir=templates, words=words,
-                               promos=tuple(promos or ()), dice=dice)
+                               promos=tuple(promos or ()), dice=dice, lang=lang)
         left_out: list = []
         sheets = export_cut(request, device, left_out)
     print_problems(left_out, "warning")

@@ -37,6 +37,9 @@ PAPER = typer.Option("a4", "--paper", help="a3, a4, a5, a6, b5, letter, legal, t
 OUT = typer.Option(Path("output"), "--out", help="Output folder.", parser=path_value)
 WORDS = typer.Option(None, "--words", help="Word list for The Majority (.json, .txt, .csv).",
                      parser=path_value)
+EXPORT_LANG = typer.Option(None, "--lang", help="Export the cards in this language (their "
+                          "files named -LANG, none for en); `pnp games` lists each "
+                          "game's languages.")
 PROMOS = typer.Option(None, "--promos", help="Your own Majority 2 promo cards (JSON); "
                       "repeatable.", parser=path_value)
 FONT = typer.Option(None, "--font", help="A TrueType (.ttf) font for all text (its regular "

@@ -21,6 +21,7 @@ from pathlib import Path
 from pnp.content.output import write_text
 from pnp.errors import Problem, UsageError
 from pnp.kits.build import LeftOut, game_printables, on_paper
+from pnp.kits.languages import suffix
 from pnp.kits.leftout import grouped
 from pnp.kits.request import BuildRequest
 from pnp.render.cutfiles import (
@@ -98,6 +99,7 @@ def export_cut(request: BuildRequest, device: str,
     for game_id, files in chosen:
         for name, group in files.items():
             folder = request.out_dir / game_id / "cut"
+            name = f"{name}{suffix(request.lang)}"  # the build's PDF in that language
             pdf = request.out_dir / game_id / f"{name}.pdf"
             for page, paper, cuts in sheet_cuts(group, request.options):
                 marks = registration_marks(paper, inset) if inset and device != "cricut" \

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from pnp.errors import OutputError, Problem, UsageError
 from pnp.kits.build import game_printables
+from pnp.kits.languages import suffix
 from pnp.kits.request import BuildRequest
 from pnp.render.decks import FileSummary
 from pnp.render.fonts import font_set
@@ -100,7 +101,9 @@ def worker_count(jobs: int | None) -> int:
 
 
 def export_decks(request: BuildRequest) -> list[tuple[str, str, list[Deck]]]:
-    """(game id, game title, card decks) for the request's games and components; dice
+    """(game id, game title, card decks) for the request's games and components, in the
+    request's language (each deck's id, and so each file's name, ends in `-<lang>` but
+    in English, as a build's files do); dice
     nets and other non-card printables have no single-card form and are left out
     (`left_out` names them). UsageError when a component asked for is unknown or not a
     card deck, or when nothing at all would be exported."""
@@ -114,7 +117,9 @@ def export_decks(request: BuildRequest) -> list[tuple[str, str, list[Deck]]]:
               if not isinstance(p, Deck)]
     _check_components(request, known, pieces)
     wanted = set(request.components or known)
-    chosen = [(g, t, [d for d in found if d.id in wanted]) for g, t, found in decks]
+    end = suffix(request.lang)  # a language's files side by side with the others
+    chosen = [(g, t, [replace(d, id=f"{d.id}{end}") for d in found if d.id in wanted])
+              for g, t, found in decks]
     chosen = [entry for entry in chosen if entry[2]]
     if not chosen:
         titles = " and ".join(t for _, t, _ in every)

@@ -31,6 +31,7 @@ from pnp.games import get_game
 from pnp.kits.build import game_printables
 from pnp.kits.documents import document_files
 from pnp.kits.export import FaceJob, check_dpi, checked_decks, run_tasks, worker_count
+from pnp.kits.languages import suffix
 from pnp.kits.request import BuildRequest
 from pnp.kits.tts import (
     SheetTask,
@@ -122,13 +123,13 @@ def _game_table(request, game_id, title, printables, dpi, workers, base_url, scr
     objects += _hands(game_id)
     save = _save(title, objects)
     problems = save_problems(save)
+    path = folder / f"{game_id}{suffix(request.lang)}.json"
     if problems:
-        raise DataError([Problem(str(folder / f"{game_id}.json"), p) for p in problems])
-    path = folder / f"{game_id}.json"
+        raise DataError([Problem(str(path), p) for p in problems])
     write_text(path, json.dumps(save, indent=2, ensure_ascii=False) + "\n")
     thumbnail = next((p for p in assets if p.name.endswith(".thumb.png")), None)
     if thumbnail is not None:
-        shutil.copyfile(assets[thumbnail], folder / f"{game_id}.png")
+        shutil.copyfile(assets[thumbnail], path.with_suffix(".png"))
     return TableSave(game_id, path, tuple(sorted(set(assets.values()))), len(objects))
 
 
@@ -246,18 +247,20 @@ def _plan_dice(plan: _Plan, request, title, pieces: PieceSet, scratch: Path) -> 
 
 
 def _documents(request, game_id, folder, url, assets, scratch) -> list[dict]:
-    """The rule sheet and the score pad (primary language) as in-game PDFs."""
+    """The rule sheet and the score pad (in the request's language) as in-game PDFs."""
     objects = []
-    wanted = {"rules.pdf": "Rules", "score-pad.pdf": "Score pad"}
+    wanted = {"rules": "Rules", "score-pad": "Score pad"}
     for planned in document_files(game_id, request):
-        name = planned.path.name
-        if name not in wanted or planned.data is None:
+        name, component = planned.path.name, planned.components[0]
+        if component not in wanted or planned.data is None:
             continue
+        if request.lang is None and planned.path.stem != component:
+            continue  # every language's documents: the English ones
         source = scratch / name
         source.write_bytes(planned.data())
         assets[source] = _hashed(source, folder)
-        x = -6.0 if name == "rules.pdf" else 6.0
-        objects.append(_object("Custom_PDF", _guid("pdf", game_id, name), wanted[name], "",
+        x = -6.0 if name.startswith("rules") else 6.0
+        objects.append(_object("Custom_PDF", _guid("pdf", game_id, name), wanted[component], "",
                                (x, 1.0, -20.0), (1.0, 1.0, 1.0),
                                CustomPDF={"PDFUrl": url(source), "PDFPassword": "",
                                           "PDFPage": 0, "PDFPageOffset": 0}))
