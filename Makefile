@@ -16,9 +16,12 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+# The test extras on top of the package's own install, which they leave alone: touching
+# .installed here made the kits look out of date, so `make` right after `make test`
+# rebuilt every kit.
+$(VENV)/.installed-test: $(VENV)/.installed pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $@ $(VENV)/.installed
+	touch $@
 
 # Real dependencies, so `make` with nothing changed does nothing: each game's kit has a
 # stamp (output/<game>/.built) newer than its data, the shared templates (layouts,
@@ -31,7 +34,12 @@ PACKAGE  := $(shell find pnp -type f -not -path '*/__pycache__/*' -not -name '*.
             pyproject.toml
 SHARED   := $(wildcard templates/layouts/* templates/diagrams/*)
 game_inputs = $(wildcard data/$(1)/* templates/rules/$(1).* templates/score-pads/$(1).*)
-STAMPS   := $(GAMES:%=output/%/.built)
+
+# The kits are built in English, as `pnp build` builds them; `make KIT_LANG=all` builds
+# every language each game has (KIT_LANG=it: Italian). Each language has its own stamps.
+KIT_LANG ?=
+built    = output/$(1)/.built$(if $(KIT_LANG),-$(KIT_LANG))
+STAMPS   := $(foreach g,$(GAMES),$(call built,$(g)))
 
 kits: output/.validated $(STAMPS)
 
@@ -40,14 +48,14 @@ output/.validated: $(VENV)/.compiled $(SHARED) $(foreach g,$(GAMES),$(call game_
 	touch $@
 
 define game_rule
-output/$(1)/.built: $(VENV)/.compiled $(SHARED) $(call game_inputs,$(1)) | $(2)
-	$$(PNP) build $(1) --out output
+$(call built,$(1)): $(VENV)/.compiled $(SHARED) $(call game_inputs,$(1)) | $(2)
+	$$(PNP) build $(1) --out output$(if $(KIT_LANG), --lang $(KIT_LANG))
 	touch $$@
 endef
 $(eval $(call game_rule,majority,output/.validated))
-$(eval $(call game_rule,majority2,output/majority/.built))
-$(eval $(call game_rule,majority-rules,output/majority2/.built))
-$(eval $(call game_rule,d20-stacks,output/majority-rules/.built))
+$(eval $(call game_rule,majority2,$(call built,majority)))
+$(eval $(call game_rule,majority-rules,$(call built,majority2)))
+$(eval $(call game_rule,d20-stacks,$(call built,majority-rules)))
 
 # Bytecode for the package, written even where PYTHONDONTWRITEBYTECODE is set (an
 # editable install has none otherwise, and every command would compile its modules again).

@@ -18,12 +18,12 @@ def test_games_json_lists_components_and_counts(cli):
     assert result.exit_code == 0
     games = json.loads(result.stdout)["games"]
     assert [g["id"] for g in games] == ["majority", "majority2", "majority-rules", "d20-stacks"]
-    two = {"rules": 2, "quick-reference": 2, "score-pad": 2, "kit": 1}
-    five = {"rules": 5, "quick-reference": 5, "score-pad": 5, "kit": 1}
+    # One file each: a build makes one language (English unless --lang says)
+    documents = {"rules": 1, "quick-reference": 1, "score-pad": 1, "kit": 1}
     # Tuck boxes: one per card deck (The Majority's 206 word cards take several).
-    extra = {"majority": {**five, "tuck-box": 8},
-             "majority2": {"player-aid": 2, "tuck-box": 4, **two},
-             "majority-rules": two, "d20-stacks": {**two, "tuck-box": 1}}
+    extra = {"majority": {**documents, "tuck-box": 8},
+             "majority2": {"player-aid": 2, "tuck-box": 4, **documents},
+             "majority-rules": documents, "d20-stacks": {**documents, "tuck-box": 1}}
     for game in games:
         counts = {c["id"]: c["count"] for c in game["components"]}
         assert counts == {**EXPECTED_COMPONENTS[game["id"]], **extra[game["id"]]}
@@ -51,14 +51,14 @@ def test_games_lists_every_buildable_component_with_its_files(cli, tmp_path):
     assert files[("majority", "point-cards-5")] == ["point-cards.pdf"]
     assert files[("majority2", "ghosts")] == ["promo-members.pdf"]
     assert files[("majority2", "player-aid")] == ["player-aid.pdf"]
-    assert files[("d20-stacks", "rules")] == ["rules.pdf", "rules-it.pdf"]
+    assert files[("d20-stacks", "rules")] == ["rules.pdf"]
     assert files[("majority-rules", "kit")] == ["kit.pdf"]
     out = tmp_path / "out"
     result = cli("build", "majority2", "-c", "player-aid", "-c", "score-pad", "--out", out,
                  "--no-gallery")
     assert result.exit_code == 0, result.stderr
     assert sorted(p.name for p in (out / "majority2").iterdir()) == [
-        "player-aid.pdf", "score-pad-it.pdf", "score-pad.pdf"]
+        "player-aid.pdf", "score-pad.pdf"]
 
 
 @pytest.mark.parametrize(("game", "name", "built"), [
@@ -81,10 +81,8 @@ def test_component_option_names_ids_and_file_names_when_unknown(cli, tmp_path):
     assert result.stderr == (
         "error: unknown component(s) point-card; known for majority: blank-cards, kit, "
         "point-cards-1, point-cards-5, preparation-cards, quick-reference, rules, score-pad, "
-        "tuck-box, variant-card, vote-cards, word-cards; or a file name: point-cards, "
-        "quick-reference-de, quick-reference-es, quick-reference-fr, quick-reference-it, "
-        "rules-de, rules-es, rules-fr, rules-it, score-pad-de, score-pad-es, score-pad-fr, "
-        "score-pad-it\n")
+        "tuck-box, variant-card, vote-cards, word-cards; or a file name: point-cards; a file "
+        "in another language is named by its code (rules-it), or use --lang\n")
 
 
 def test_games_table(cli):

@@ -75,14 +75,15 @@ def test_gallery_in_a_real_browser(gallery):
 
 @pytest.fixture(scope="module")
 def languages_gallery(tmp_path_factory) -> Path:
-    """The Majority's variant card in English and German, and every language's rules."""
+    """The Majority's variant card and quick reference in every language, then the
+    German variant card again (a build of one language keeps the others' entries)."""
     from typer.testing import CliRunner
 
     from pnp.cli import app
 
     out = tmp_path_factory.mktemp("languages")
     runner = CliRunner()
-    for extra in (["-c", "variant-card", "-c", "quick-reference"],
+    for extra in (["-c", "variant-card", "-c", "quick-reference", "--lang", "all"],
                   ["-c", "variant-card", "--lang", "de"]):
         result = runner.invoke(app, ["build", "majority", "--out", str(out), *extra],
                                catch_exceptions=False)

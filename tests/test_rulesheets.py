@@ -45,7 +45,8 @@ KEY_FACTS = {
 
 
 def _build(out: Path, paper: str) -> Path:
-    run_build(BuildRequest(components=DOCS, out_dir=out, options=PrintOptions(paper=paper)))
+    run_build(BuildRequest(components=DOCS, out_dir=out, options=PrintOptions(paper=paper),
+                           lang="all"))
     return out
 
 

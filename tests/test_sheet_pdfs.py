@@ -276,12 +276,13 @@ def test_kit_holds_the_whole_game_packed(kits):
     for needed in ("Board member", "Start player", "PLAYER AID", "Quick reference",
                    "final score"):
         assert needed.lower() in words.lower(), needed
-    # sheets of paper, each file printed double-sided on its own
+    # sheets of paper, each file printed double-sided on its own: the kit (one language,
+    # as the build) never takes more
     per_file = sum((len(page_sizes(p)) + 1) // 2 for p in (out / "majority2").glob("*.pdf")
                    if p.name != "kit.pdf")
     packed = len(page_sizes(kit))
     assert packed % 2 == 0  # duplex: every sheet starts on a front
-    assert packed // 2 < per_file
+    assert packed // 2 <= per_file
     assert summaries["majority2/kit"].pages == packed
 
 

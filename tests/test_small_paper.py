@@ -118,8 +118,9 @@ def test_cut_files_leave_out_what_the_build_leaves_out(cli, tmp_path):
 
 
 def test_a_game_says_in_one_line_all_it_leaves_out(cli, tmp_path):
-    """On A6 each language's quick reference and score pad is left out: one line per game
-    names them all, grouped by reason, instead of a line per file."""
+    """On A6 the quick reference and score pad are left out (and the tuck box, for
+    another reason): one line per game names them all, grouped by reason, instead of a
+    line per file."""
     result = cli("build", "majority2", "-c", "player-aid", "-c", "quick-reference", "-c",
                  "score-pad", "-c", "tuck-box", "--paper", "a6", "--out", tmp_path,
                  "--no-gallery")
@@ -127,9 +128,8 @@ def test_a_game_says_in_one_line_all_it_leaves_out(cli, tmp_path):
     lines = [line for line in result.stderr.splitlines() if "left out" in line]
     assert lines == [
         "warning: majority2: left out — Tuck boxes (tuck-box): a 157.6 × 146.6 mm piece does "
-        "not fit a6; --paper b5 holds it — quick-reference.pdf, quick-reference-it.pdf, "
-        "score-pad.pdf, score-pad-it.pdf: each does not fit one a6 page even with text at "
-        "72 % size; --paper a4 holds them"]
+        "not fit a6; --paper b5 holds it — quick-reference.pdf, score-pad.pdf: each does "
+        "not fit one a6 page even with text at 72 % size; --paper a4 holds them"]
     assert (tmp_path / "majority2" / "player-aid.pdf").is_file()
 
 

@@ -28,10 +28,11 @@ def build_command(
     printer: str = typer.Option(None, "--printer", help="Use a saved printer profile's "
                                 "offsets (see `pnp printer`)."),
     words: Path = opt.WORDS,
-    lang: str = typer.Option(None, "--lang", help="Build the kit in this language: its "
-                             "word list and card texts (The Majority), rules, quick "
+    lang: str = typer.Option(None, "--lang", help="Build the kit in this language (en by "
+                             "default): its word list and card texts, rules, quick "
                              "reference and score pad, each file named -LANG (none for "
-                             "en). `pnp games` lists each game's languages."),
+                             "en); all: in every language. `pnp games` lists each "
+                             "game's languages."),
     promos: list[Path] = opt.PROMOS,
     dice: str = typer.Option("nets", "--dice", help="Majority Rules! dice: nets (fold "
                              "paper cubes) or stickers (for blank 16 mm dice)."),
@@ -63,6 +64,8 @@ def build_command(
 
     Example: pnp build majority --lang de   (German kit: word-cards-de.pdf ... kit-de.pdf)
 
+    Example: pnp build --lang all   (every game in every language it has)
+
     Example: pnp build majority2 --promos my-promos.json --printer office
 
     Example: pnp build majority2 --art my-art/ --bleed 3
@@ -71,6 +74,7 @@ def build_command(
     """
     from pnp.kits.build import build_warnings, plan_build, run_build
     from pnp.kits.documents import checked_url
+    from pnp.kits.languages import ALL
     from pnp.kits.printers import printer_settings
     from pnp.kits.report import art_report, fit_report
     from pnp.kits.request import BuildRequest
@@ -96,8 +100,9 @@ def build_command(
                                checker_url=checked_url(checker_url) if checker_url else None)
         left_out: list = []
         planned = plan_build(request, left_out)
+        _say_language(request)
         print_problems(build_warnings(request, planned) + left_out, "warning")
-        page = gallery_words(lang, data) if gallery else None
+        page = gallery_words(None if lang == ALL else lang, data) if gallery else None
         with _progress(len(planned)) as bar:
             previews: dict | None = {} if gallery else None
             summaries = run_build(request, bar, planned, previews)
@@ -128,6 +133,18 @@ def gallery_words(lang: str | None, data: Path | None):
     if words.missing:
         print_problems([words.missing], "warning")
     return words
+
+
+def _say_language(request) -> None:
+    """First, when whole kits are built (no `-c`) in English by default (no `--lang`)
+    and exist in more languages."""
+    from pnp.kits.languages import others_note
+
+    if request.lang or request.components:
+        return
+    note = others_note(request.game_ids, request.data_dir, request.templates_dir)
+    if note:
+        say(f"note: {note}", err=True)
 
 
 def print_art_findings(uses, naming, report: bool) -> None:

@@ -19,8 +19,8 @@ def games_command(
 ) -> None:
     """List the games, the languages each kit can be built in (`pnp build --lang`), and
     every component `pnp build -c` accepts: cards and pieces with their counts (from the
-    data files), player aids, rule sheets, quick references and score pads (count: files,
-    one per language), and the PDF files that hold each.
+    data files), player aids, rule sheets, quick references and score pads, and the PDF
+    files that hold each in English (`--lang xx` adds -xx to each name).
 
     Example: pnp games --json
     """

@@ -21,7 +21,14 @@ from pnp.games.gamedata import load_content
 from pnp.kits.documents import document_files, missing_documents
 from pnp.kits.kit import DOCUMENTS as KIT_DOCUMENTS
 from pnp.kits.kit import KIT_NAME, render_kit
-from pnp.kits.languages import check_language, localized_files, suffix
+from pnp.kits.languages import (
+    ALL,
+    PRIMARY_LANGUAGE,
+    check_language,
+    languages,
+    localized_files,
+    suffix,
+)
 from pnp.kits.leftout import grouped
 from pnp.kits.parallel import draw_all
 from pnp.kits.request import BuildRequest, PlannedFile, Rendered
@@ -46,10 +53,16 @@ def plan_build(request: BuildRequest,
     What does not fit the paper is left out of the plan and said in `notes` (UsageError
     when that leaves nothing of what `-c` asked for)."""
     _check_options(request)
-    planned: list[PlannedFile] = []
+    planned: dict[Path, PlannedFile] = {}
     left_out: LeftOut = {}
-    for game_id in request.game_ids:
-        planned += _game_files(game_id, request, left_out)
+    for game_id, one in language_requests(request):
+        files = _game_files(game_id, one, left_out)
+        if request.lang != ALL and one.lang != request.lang:  # only for a file -c names
+            files = [f for f in files if f.path.stem in request.components]
+        for f in files:
+            # a language without a document of its own uses the English one: one file
+            planned.setdefault(f.path, f)
+    planned = list(planned.values())
     if request.components:
         planned = _select(planned, request, left_out)
     if notes is not None:
@@ -57,6 +70,20 @@ def plan_build(request: BuildRequest,
         notes += grouped([note for (_, name), (component, note) in left_out.items()
                           if not wanted or {name, component} & wanted])
     return planned
+
+
+def language_requests(request: BuildRequest) -> list[tuple[str, BuildRequest]]:
+    """(game id, the request in one language) for each game and each language it is
+    built in: the request's own (English by default), every language the game speaks
+    for `--lang all`, and the language of a file `-c` names (`rules-it`)."""
+    pairs = []
+    for game_id in request.game_ids:
+        spoken = languages(game_id, request.data_dir, request.templates_dir)
+        wanted = spoken if request.lang == ALL else [request.lang]
+        named = [lang for lang in spoken if lang != PRIMARY_LANGUAGE and any(
+            c.endswith(f"-{lang}") for c in request.components)]
+        pairs += [(game_id, request.in_language(lang)) for lang in dict.fromkeys(wanted + named)]
+    return pairs
 
 
 def run_build(request: BuildRequest,
@@ -103,9 +130,11 @@ def build_warnings(request: BuildRequest,
     a `--lang` without its own rules uses the English ones, `--backs none` drops backs
     that carry content. `planned`: the request's plan, if already made."""
     _check_options(request)
-    warnings = [w for g in request.game_ids for w in missing_documents(g, request)]
-    if "majority" in request.game_ids:
-        warnings = list(_content("majority", request).words.warnings) + warnings
+    each = language_requests(request)
+    warnings = [w for g, one in each for w in missing_documents(g, one)]
+    warnings = [w for g, one in each if g == "majority"
+                for w in _content(g, one).words.warnings] + warnings
+    warnings = list(dict.fromkeys(warnings))  # one --words list read for every language
     if request.options.backs == "none":
         warnings += _dropped_backs(plan_build(request) if planned is None else planned)
     return warnings
@@ -151,7 +180,7 @@ def _check_options(request: BuildRequest) -> None:
                          "add the game 'majority-rules'")
     if request.lang is not None:
         check_language(request.lang, request.game_ids, request.data_dir,
-                       request.templates_dir)
+                       request.templates_dir, every=True)
     if request.font is not None:
         font_set(request.font)  # every face parsed now: a bad font file is refused up front
     for option, folder in (("--templates", request.templates_dir), ("--data", request.data_dir),
@@ -164,22 +193,23 @@ def _check_options(request: BuildRequest) -> None:
 
 
 def game_printables(request: BuildRequest) -> list[tuple[str, str, list]]:
-    """(game id, game title, printables) for each requested game, from its data with the
-    request's overrides (words, promos) applied. Shared by `build` and `export`."""
+    """(game id, game title, printables) for each requested game (and each language of
+    an `--lang all` request), from its data with the request's overrides (words, promos)
+    applied. Shared by `build` and `export`."""
     _check_options(request)
-    return [(g, get_game(g).title, _printables(g, request)) for g in request.game_ids]
+    return [(g, get_game(g).title, _printables(g, one)) for g, one in language_requests(request)]
 
 
 def _content(game_id: str, request: BuildRequest):
-    if game_id not in request.contents:
+    key = game_id, request.lang
+    if key not in request.contents:
         overrides = localized_files(game_id, request.lang, request.data_dir) \
             if request.lang else {}
         if request.words and game_id == "majority":
             overrides["words"] = request.words
         promos = list(request.promos) if game_id == "majority2" else None
-        request.contents[game_id] = load_content(game_id, request.data_dir, overrides,
-                                                 promos)
-    return request.contents[game_id]
+        request.contents[key] = load_content(game_id, request.data_dir, overrides, promos)
+    return request.contents[key]
 
 
 def _printables(game_id: str, request: BuildRequest, content=None) -> list:
@@ -206,7 +236,8 @@ def _room(options) -> Size:
 @dataclass(frozen=True)
 class Buildable:
     """A component `pnp build -c` accepts, as `pnp games` lists it: how many pieces (for a
-    document: how many files, one per language), a title, and the files that hold it."""
+    document: its one file), a title, and the files `pnp build -c ID` writes for it (in
+    English; `pnp games` lists the other languages)."""
 
     id: str
     count: int
@@ -300,10 +331,9 @@ def _documents_on_paper(game_id: str, files: list[PlannedFile], request: BuildRe
 
 def _kit_file(game_id: str, words: SheetWords, decks: list, files: list[PlannedFile],
               request: BuildRequest) -> PlannedFile:
-    """`kit.pdf`: every printable packed, then the primary-language documents."""
+    """`kit.pdf` (`kit-xx.pdf`): every printable packed, then its language's documents."""
     layouts = request.layouts
-    documents = [f.data for f in files if f.data and f.components[0] in KIT_DOCUMENTS
-                 and (request.lang or f.path.stem in KIT_DOCUMENTS)]
+    documents = [f.data for f in files if f.data and f.components[0] in KIT_DOCUMENTS]
     path = request.out_dir / game_id / f"{KIT_NAME}{suffix(request.lang)}.pdf"
 
     def draw(part_path, part, into, first_sheet):
@@ -365,7 +395,8 @@ def _select(planned: list[PlannedFile], request: BuildRequest,
     if unknown:
         raise UsageError(f"unknown component(s) {', '.join(unknown)}; known for "
                          f"{', '.join(request.game_ids)}: {', '.join(known)}; or a file "
-                         f"name: {', '.join(stems)}")
+                         f"name: {', '.join(stems)}; a file in another language is named "
+                         "by its code (rules-it), or use --lang")
     wanted = set(request.components)
     chosen = [f for f in planned if set(f.components) & wanted or f.path.stem in wanted]
     if not chosen or all(f.path.stem == KIT_NAME for f in chosen) and wanted - {KIT_NAME}:

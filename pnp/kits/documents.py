@@ -6,8 +6,8 @@ for translated labels), `score-pads/<game>.json` (`<game>.<lang>.json`). With
 `--templates DIR` a file in DIR wins over the shipped one of the same name, so a user can
 translate or reword one text without copying the rest. English documents become
 `rules.pdf`, `quick-reference.pdf` and `score-pad.pdf`; other languages add their code
-(`rules-it.pdf`). A build without `--lang` makes every language's documents; with it, that
-language's only.
+(`rules-it.pdf`). A build makes its language's documents (English without `--lang`); a
+language without a document of its own gets the English one.
 
 Each document is rendered once, in memory, when the build checks it; writing then puts
 those bytes in place, so checking everything first costs no second rendering.
@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from pnp.errors import DataError, FitError, Problem
 from pnp.kits.languages import (
+    ALL,
     PRIMARY_LANGUAGE,
     document_language,
     localized_files,
@@ -73,8 +74,8 @@ class _Document:
 
 
 def document_files(game_id: str, request) -> list:
-    """The PlannedFiles for `game_id`'s rules, quick references and score pads (every
-    language, or the request's), in that order; components `rules`, `quick-reference` and
+    """The PlannedFiles for `game_id`'s rules, quick reference and score pad in the
+    request's language, in that order; components `rules`, `quick-reference` and
     `score-pad`."""
     roots = template_roots(request.templates_dir)
     diagrams = _diagram_library([root / "diagrams" for root in roots])
@@ -112,7 +113,7 @@ def _diagram_library(folders: list[Path]) -> Callable[[], DiagramLibrary]:
 
 def missing_documents(game_id: str, request) -> list[Problem]:
     """A warning per document that `--lang` has no text for (the English one is used)."""
-    if request.lang is None:
+    if request.lang in (None, PRIMARY_LANGUAGE, ALL):
         return []
     roots = template_roots(request.templates_dir)
     found = {"rules": rule_texts(roots, game_id, False),
@@ -125,10 +126,10 @@ def missing_documents(game_id: str, request) -> list[Problem]:
 
 
 def _wanted(found: dict[str, Path], request) -> list[tuple[str, Path]]:
-    """Every language's file, or only the one of the request's `--lang` (English when
-    there is none in that language)."""
+    """The file in the request's `--lang` (English when there is none in that
+    language)."""
     lang = document_language(found, request.lang)
-    return [(k, v) for k, v in found.items() if lang is None or k == lang]
+    return [(k, v) for k, v in found.items() if k == lang]
 
 
 def _planned(game_id: str, path: Path, component: str, render) -> PlannedFile:

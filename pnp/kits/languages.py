@@ -9,6 +9,9 @@ its rule sheets (`templates/rules/<game>.xx.md`). English is the primary languag
 files need no code in their names where the game's data file has none (`words.json`), and
 its output files carry none (`rules.pdf`); every other language adds `-xx` to each file it
 makes (`rules-xx.pdf`, `word-cards-xx.pdf`, `kit-xx.pdf`).
+
+A build makes one language, English unless asked for another (`--lang xx`): a player
+prints one. `--lang all` (ALL) makes the whole kit in each language its game speaks.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pnp.errors import Problem, UsageError
 from pnp.games import GAMES, get_game
 
 PRIMARY_LANGUAGE = "en"
+ALL = "all"
 LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$")
 _TEXT_NAME = re.compile(r"^(?P<game>[a-z0-9-]+?)\.(?:(?P<quick>quick-reference)\.)?"
                         r"(?P<lang>[a-z]{2,3}(?:-[A-Za-z0-9]{1,8})*)\.md$")
@@ -105,21 +109,42 @@ def languages(game_id: str, data_dir: Path | None = None,
     return list(_primary_first(spoken))
 
 
-def document_language(found: dict[str, Path], lang: str | None) -> str | None:
-    """The language a document is built in for `--lang`: that one when it exists, else
-    English (None: every language)."""
-    if lang is None or lang in found:
-        return lang
-    return PRIMARY_LANGUAGE
+def document_language(found: dict[str, Path], lang: str | None) -> str:
+    """The language a document is built in for `--lang` (None: English): that one when
+    it exists, else English."""
+    return lang if lang in found else PRIMARY_LANGUAGE
+
+
+def others_note(game_ids: tuple[str, ...], data_dir: Path | None = None,
+                templates_dir: Path | None = None) -> str | None:
+    """What a build without `--lang` says first when the games asked for exist in more
+    languages than English: that it builds English, and how to get the others."""
+    more: dict[str, list[str]] = {}
+    for game_id in game_ids:
+        others = [lang for lang in languages(game_id, data_dir, templates_dir)
+                  if lang != PRIMARY_LANGUAGE]
+        if others:
+            more.setdefault(", ".join(others), []).append(game_id)
+    if not more:
+        return None
+    also = "; ".join(f"{', '.join(games)} also in {langs}" for langs, games in more.items())
+    return (f"building in English ({also}): --lang LANG builds one of them, "
+            "--lang all every language")
 
 
 def check_language(lang: str, game_ids: tuple[str, ...], data_dir: Path | None = None,
-                   templates_dir: Path | None = None) -> None:
+                   templates_dir: Path | None = None, every: bool = False) -> None:
     """UsageError unless every game asked for can be built in `lang`, saying which
-    languages each one has."""
+    languages each one has. `every`: ALL is welcome too (a build: each game in every
+    language it has); elsewhere it is refused, as one language is needed."""
+    if lang == ALL and every:
+        return
+    if lang == ALL:
+        raise UsageError("--lang all builds a kit in every language; this takes one "
+                         "language, such as en, it or de")
     if not LANGUAGE_CODE.match(lang):
         raise UsageError(f"--lang {lang!r} is not a language code such as en, it, de or "
-                         "pt-BR")
+                         f"pt-BR{', nor all (every language)' if every else ''}")
     missing = {g: languages(g, data_dir, templates_dir) for g in game_ids}
     missing = {g: spoken for g, spoken in missing.items() if lang not in spoken}
     unreadable = [p for g in missing for p in _not_files(g, lang, data_dir)]

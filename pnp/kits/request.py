@@ -31,8 +31,9 @@ class BuildRequest:
     font: FontFamily | Path | None = None
     dice: str = "nets"
     art_dir: Path | None = None
-    # The kit's language (`--lang`): its word list and card texts, its documents only, and
-    # "-<lang>" in every file name but English's. None: English cards, every document.
+    # The kit's language (`--lang`): its word list and card texts, its documents, and
+    # "-<lang>" in every file name but English's. None: English. "all" (languages.ALL):
+    # the kit in every language its game speaks, each as that language's build makes it.
     lang: str | None = None
     checker_url: str | None = None  # `pnp serve`'s address: a QR code on each score pad
 
@@ -49,8 +50,19 @@ class BuildRequest:
     @cached_property
     def contents(self) -> dict:
         """Each game's content as loaded for this request (with its words and promos), by
-        game id: the warnings, the plan and the reports read the same files once."""
+        game id and language: the warnings, the plan and the reports read the same files
+        once."""
         return {}
+
+    def in_language(self, lang: str | None) -> BuildRequest:
+        """The same request for one language of an `--lang all` build, sharing the
+        layouts read and the contents loaded (the same object when `lang` is its own)."""
+        if lang == self.lang:
+            return self
+        one = replace(self, lang=lang)
+        one.__dict__["layouts"] = self.layouts  # cached_property keeps its value there
+        one.__dict__["contents"] = self.contents
+        return one
 
     @property
     def print_options(self) -> PrintOptions:

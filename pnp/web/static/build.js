@@ -48,9 +48,10 @@
     group("Language", "lang",
       el("label", { class: "field" }, el("span", { text: "Kit language (--lang)" }),
         el("select", { name: "lang", "data-path": "lang" },
-          el("option", { value: "", text: "English cards, every language's rules" }),
-          languages.map((l) => el("option", { value: l, text: `${l}: ${cfg.games.filter((g) =>
-            g.languages.includes(l)).map((g) => g.title).join(", ")}`, selected: l === kept.lang }))))),
+          el("option", { value: "", text: "English" }),
+          languages.filter((l) => l !== "en").map((l) => el("option", { value: l, text: `${l}: ${cfg.games.filter((g) =>
+            g.languages.includes(l)).map((g) => g.title).join(", ")}`, selected: l === kept.lang })),
+          el("option", { value: "all", text: "all: every language each game has", selected: kept.lang === "all" })))),
     group("Your files (optional)", "uploads",
       el("label", { class: "field" }, el("span", { text: `Word list for The Majority (.txt, .csv or .json; up to ${cfg.limits.words} MB)` }),
         el("input", { type: "file", name: "words", accept: ".txt,.csv,.json", "data-path": "words" })),
