@@ -85,6 +85,7 @@ def test_one_language_tools_refuse_all():
         word_cards(None, "all")
 
 
+@pytest.mark.slow
 def test_the_build_says_first_that_it_builds_english(cli, tmp_path):
     result = cli("build", "d20-stacks", "--out", tmp_path, "--no-gallery")
     assert result.exit_code == 0, result.stderr
@@ -96,3 +97,11 @@ def test_the_build_says_first_that_it_builds_english(cli, tmp_path):
     quiet = cli("build", "d20-stacks", "--lang", "en", "-c", "rules", "--out", tmp_path,
                 "--no-gallery")
     assert quiet.exit_code == 0 and quiet.stderr == ""
+
+
+@pytest.mark.parametrize("kind", ["png", "shop", "tts", "cut"])
+def test_an_export_takes_one_language_and_refuses_all(cli, tmp_path, kind):
+    result = cli("export", kind, "d20-stacks", "--lang", "all", "--out", tmp_path)
+    assert result.exit_code == 2
+    assert "--lang all is for pnp build; an export takes one language" in result.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -192,11 +192,16 @@ def _check_options(request: BuildRequest) -> None:
                          f"not {request.options.image_dpi}")
 
 
-def game_printables(request: BuildRequest) -> list[tuple[str, str, list]]:
-    """(game id, game title, printables) for each requested game (and each language of
-    an `--lang all` request), from its data with the request's overrides (words, promos)
-    applied. Shared by `build` and `export`."""
+def game_printables(request: BuildRequest,
+                    every: bool = False) -> list[tuple[str, str, list]]:
+    """(game id, game title, printables) for each requested game, from its data with the
+    request's overrides (words, promos) applied. Shared by `build` and `export`. `every`:
+    each language of an `--lang all` request (the build's report); an export, whose files
+    are named by one language, refuses it."""
     _check_options(request)
+    if request.lang == ALL and not every:
+        raise UsageError("--lang all is for pnp build; an export takes one language, "
+                         "such as en, it or de")
     return [(g, get_game(g).title, _printables(g, one)) for g, one in language_requests(request)]
 
 

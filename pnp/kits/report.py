@@ -47,7 +47,7 @@ def fit_report(request: BuildRequest) -> list[FitEntry]:
     fonts = font_set(request.font)
     entries: set[FitEntry] = set()
     problems = []
-    for game_id, _, printables in game_printables(request):
+    for game_id, _, printables in game_printables(request, every=True):
         for deck in (p for p in printables if isinstance(p, Deck)):
             if request.components and deck.id not in request.components:
                 continue
