@@ -105,3 +105,15 @@ def test_an_export_takes_one_language_and_refuses_all(cli, tmp_path, kind):
     assert result.exit_code == 2
     assert "--lang all is for pnp build; an export takes one language" in result.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Each kit is built in one language"),
+                                             ("it", "Ogni kit viene creato in una sola lingua")])
+def test_the_gallery_says_a_build_makes_one_language(lang, words):
+    from pnp.kits.gallery import render_html
+    from pnp.kits.pages import page_words
+
+    page = render_html([], None, page_words(lang))
+    assert words in page
+    assert "<code>pnp build --lang LANG</code>" in page
+    assert "<code>pnp build --lang all</code>" in page

@@ -305,7 +305,10 @@ def render_html(entries: list[GalleryEntry], out_dir: Path | None = None,
     body = "\n".join(sections) or f"<p>{empty}</p>"
     return _PAGE.format(body=body, picker="\n".join(rules),
                         lang=html.escape(words.language), title=html.escape(gallery["title"]),
-                        intro=html.escape(gallery["intro"]))
+                        intro=html.escape(gallery["intro"]),
+                        languages=html.escape(gallery["languages"])
+                        .replace("{one}", "<code>pnp build --lang LANG</code>")
+                        .replace("{all}", "<code>pnp build --lang all</code>"))
 
 
 class _Captions:
@@ -480,6 +483,7 @@ input.pick:focus-visible + .language {{ outline: 2px solid #1565C0; }}
 <body>
 <h1>{title}</h1>
 <p>{intro}</p>
+<p class="how">{languages}</p>
 {body}
 </body>
 </html>
