@@ -102,6 +102,8 @@ def test_registration_marks_are_printed_and_in_the_cut_files(cli, tmp_path):
 
 
 def test_cricut_files_hold_cuts_only_and_refuse_marks(cli, tmp_path):
+    assert cli("build", "majority", "-c", "variant-card", "--cut-area", "cricut",
+               "--out", tmp_path, "--no-gallery").exit_code == 0
     assert cli("export", "cut", "majority", "-c", "variant-card", "--device", "cricut",
                "--out", tmp_path).exit_code == 0
     svg = (tmp_path / "majority" / "cut" / "variant-card-p001.svg").read_text()
@@ -124,6 +126,8 @@ def test_cut_refusals(cli, tmp_path, args, message):
 
 
 def test_dice_nets_cut_along_their_outlines(cli, tmp_path):
+    assert cli("build", "majority-rules", "-c", "dice", "--out", tmp_path,
+               "--no-gallery").exit_code == 0
     result = cli("export", "cut", "majority-rules", "-c", "dice", "--out", tmp_path)
     assert result.exit_code == 0, result.stderr
     files = sorted((tmp_path / "majority-rules" / "cut").glob("dice-p*.svg"))

@@ -101,12 +101,16 @@ def test_a_table_too_wide_for_the_paper_shrinks_instead_of_running_off_it(cli, t
 def test_cut_files_leave_out_what_the_build_leaves_out(cli, tmp_path):
     """`export cut` follows the build's sheets on a small paper too: it stopped at the
     first piece too big ('a 250 × 120 mm piece … does not fit on a6') and cut nothing."""
+    assert cli("build", "majority-rules", "-c", "dice", "--paper", "a6", "--out", tmp_path,
+               "--no-gallery").exit_code == 0
     result = cli("export", "cut", "majority-rules", "--paper", "a6", "--out", tmp_path)
     assert result.exit_code == 0, result.stderr
     assert "warning: majority-rules: Screen dividers (dividers): left out: a 250 × 120 mm " \
            "piece does not fit a6; --paper letter holds it" in result.stderr
     cut = tmp_path / "majority-rules" / "cut"
     assert list(cut.glob("dice-p*.svg")) and not list(cut.glob("dividers-*"))
+    assert cli("build", "majority-rules", "-c", "dividers", "--paper", "a5", "--out",
+               tmp_path / "a5", "--no-gallery").exit_code == 0
     walls = cli("export", "cut", "majority-rules", "-c", "dividers", "--paper", "a5",
                 "--out", tmp_path / "a5")
     assert walls.exit_code == 0, walls.stderr

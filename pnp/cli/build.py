@@ -50,6 +50,10 @@ def build_command(
     registration_inset: float = typer.Option(15.875, "--registration-inset", help="Marks' "
                                              "distance from the page edges, mm (10-40; "
                                              "0.625 in by default)."),
+    cut_area: str = typer.Option(None, "--cut-area", metavar="AREA", help="Lay every sheet "
+                                 "out inside a cutting machine's area, centred: cricut "
+                                 "(Print Then Cut's 6.75 x 9.25 in) or WxH in mm or inches "
+                                 "(see `pnp export cut`)."),
     report: bool = typer.Option(False, "--report", help="List every text's fitted size, "
                                 "most shrunk first."),
     gallery: bool = typer.Option(True, "--gallery/--no-gallery", help="Write OUT/index.html "
@@ -71,6 +75,8 @@ def build_command(
     Example: pnp build majority2 --art my-art/ --bleed 3
 
     Example: pnp build --checker-url http://192.168.1.20:8000
+
+    Example: pnp build majority2 --cut-area cricut   (then: pnp export cut --device cricut)
     """
     from pnp.kits.build import build_warnings, plan_build, run_build
     from pnp.kits.documents import checked_url
@@ -86,10 +92,14 @@ def build_command(
         options = PrintOptions(paper=paper.lower(), backs=backs, bleed=bleed,
                                crop_marks=crop_marks, ink_saver=ink_saver,
                                offset_x=offset_x, offset_y=offset_y, image_dpi=image_dpi)
-        if registration:  # cut-file modules only when asked for (start-up time)
-            from pnp.kits.cut import with_registration
+        if registration or cut_area:  # cut-file modules only when asked (start-up time)
+            from pnp.kits.cut import area_note, with_cut_area, with_registration
 
-            options = with_registration(options, registration_inset)
+            options = with_registration(options, registration_inset if registration
+                                        else None)
+            options = with_cut_area(options, cut_area)
+            if cut_area:
+                typer.echo(f"note: {area_note(options)}", err=True)
         request = BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
                                out_dir=out, options=options, data_dir=data,
                                templates_dir=templates, words=words,

@@ -244,6 +244,9 @@ def export_cut_command(
                                       "(default: on for silhouette, off otherwise)."),
     registration_inset: float = typer.Option(None, "--registration-inset",
                                              help="As for pnp build, mm (default 15.875)."),
+    cut_area: str = typer.Option(None, "--cut-area", metavar="AREA",
+                                 help="As for pnp build (default: cricut for --device "
+                                 "cricut, the whole page otherwise)."),
     dice: str = typer.Option("nets", "--dice", help="As for pnp build."),
     component: list[str] = opt.COMPONENT,
     out: Path = opt.OUT,
@@ -257,8 +260,17 @@ def export_cut_command(
     with the same options: one pair per sheet the machine cuts, named after its PDF page.
 
     Example: pnp build majority2 --registration && pnp export cut majority2 --device silhouette
+
+    Example: pnp build majority2 --cut-area cricut && pnp export cut majority2 --device cricut
     """
-    from pnp.kits.cut import device_registration, export_cut, with_registration
+    from pnp.kits.cut import (
+        area_note,
+        device_area,
+        device_registration,
+        export_cut,
+        with_cut_area,
+        with_registration,
+    )
     from pnp.kits.request import BuildRequest
     from pnp.render.decks import PrintOptions
 
@@ -266,6 +278,7 @@ def export_cut_command(
         inset = device_registration(device, registration, registration_inset)
         options = with_registration(PrintOptions(paper=paper.lower(), backs=backs,
                                                  bleed=bleed), inset)
+        options = with_cut_area(options, device_area(device, cut_area))
         request = BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
                                out_dir=out, options=options, data_dir=data,
                                templates_dir=templates, words=words,
@@ -273,6 +286,8 @@ def export_cut_command(
         left_out: list = []
         sheets = export_cut(request, device, left_out)
     print_problems(left_out, "warning")
+    if options.cut_area is not None:
+        typer.echo(f"note: {area_note(options)}", err=True)
     for sheet in sheets:
         typer.echo(f"{sheet.svg}  {sheet.cuts} cut(s)  for {sheet.pdf} page {sheet.page}")
 

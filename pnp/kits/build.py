@@ -11,6 +11,7 @@ import io
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 
 from pnp.content.output import write_files
@@ -35,10 +36,16 @@ from pnp.kits.request import BuildRequest, PlannedFile, Rendered
 from pnp.render.art import art_folder, with_art
 from pnp.render.decks import FileSummary, check_print_options, sized_by_layouts
 from pnp.render.fonts import font_set
-from pnp.render.geometry import Size, paper_size
+from pnp.render.geometry import paper_size
 from pnp.render.images import MAX_DPI, MIN_DPI
 from pnp.render.model import Deck
-from pnp.render.printables import check_file, fits_paper, paper_note, render_file
+from pnp.render.printables import (
+    check_file,
+    fits_paper,
+    paper_note,
+    piece_fits,
+    render_file,
+)
 from pnp.render.sheets import SheetWords
 from pnp.render.tuckbox import tuck_boxes
 
@@ -223,19 +230,14 @@ def _printables(game_id: str, request: BuildRequest, content=None) -> list:
     printables = game.decks(content, **_deck_options(game_id, request)) if game.decks else []
     layouts = request.layouts
     sized = sized_by_layouts(with_art(printables, art_folder(request.art_dir), layouts), layouts)
-    boxes = tuck_boxes(_sheet_words(game, content), sized, _room(request.options))
+    boxes = tuck_boxes(_sheet_words(game, content), sized,
+                       partial(piece_fits, options=request.options))
     return sized + ([boxes] if boxes else [])
 
 
 def _sheet_words(game, content) -> SheetWords:
     """The words around and on the printed pieces, in the content's language."""
     return game.sheet_words(content) if game.sheet_words else SheetWords(game.title)
-
-
-def _room(options) -> Size:
-    """The printable area of the build's paper (portrait), inside its margins."""
-    paper = paper_size(options.paper)
-    return Size(paper.width - 2 * options.margin, paper.height - 2 * options.margin)
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,18 @@ own boxes (`decks.printed_pages`, `pieces.piece_pages`), so a cut lands on the s
 `pnp build` printed, whatever the paper, backs mode or bleed.
 
 Registration marks follow the common Silhouette layout: a filled 5 mm square at the
-top-left corner and L-shaped brackets at the top-right and bottom-left, each with its
-outer corner `inset` mm from the page edges (0.625 in, Silhouette's default, unless told).
+top-left corner and L-shaped brackets (20 mm arms, 0.5 mm thick) at the top-right and
+bottom-left, each with its outer corner `inset` mm from the page edges (0.625 in unless
+told). The machine's optical eye searches a 20 mm square at each of the three corners
+(Silhouette Studio hatches them: nothing may be printed there), so `registration_zones`
+are kept free of every piece, crop mark and label, and the sheet furniture keeps
+`FURNITURE_CLEARANCE` more from them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from xml.sax.saxutils import escape
 
 from pnp.render.geometry import CARD_SIZES, Box, Size, pt
 
@@ -21,6 +26,7 @@ MARK_SIZE = 5.0
 MARK_ARM = 20.0
 MARK_LINE = 0.5
 MARK_CLEARANCE = 3.0
+FURNITURE_CLEARANCE = 5.0
 DEFAULT_INSET = 15.875  # 0.625 in
 INSET_RANGE = (10.0, 40.0)
 DEFAULT_RADIUS = 3.0
@@ -67,6 +73,15 @@ def registration_marks(paper: Size, inset: float) -> list[Box]:
     return [square, *top_right, *bottom_left]
 
 
+def registration_zones(paper: Size, inset: float) -> list[Box]:
+    """The square the machine searches at each mark (MARK_ARM a side from the mark's outer
+    corner): nothing else is printed in it."""
+    w, h = paper.width, paper.height
+    return [Box(inset, h - inset - MARK_ARM, MARK_ARM, MARK_ARM),
+            Box(w - inset - MARK_ARM, h - inset - MARK_ARM, MARK_ARM, MARK_ARM),
+            Box(inset, inset, MARK_ARM, MARK_ARM)]
+
+
 def registration_margin(inset: float) -> float:
     """The printer margin that keeps every card clear of the marks."""
     return inset + max(MARK_SIZE, MARK_LINE) + MARK_CLEARANCE
@@ -81,17 +96,20 @@ def draw_registration(c, paper: Size, inset: float) -> None:
     c.restoreState()
 
 
-def svg(paper: Size, cuts: list[CutPath], marks: list[Box]) -> str:
+def svg(paper: Size, cuts: list[CutPath], marks: list[Box], stamp: str = "") -> str:
     """An SVG the size of the sheet in mm: the cuts (red hairlines, group `cut`) and the
-    registration marks (black fills, group `registration`, not to be cut)."""
+    registration marks (black fills, group `registration`, not to be cut); `stamp` (the
+    PDF's cut-layout stamp) in its metadata."""
     def y(v: float) -> float:
         return paper.height - v
 
     lines = ['<?xml version="1.0" encoding="UTF-8"?>',
              f'<svg xmlns="http://www.w3.org/2000/svg" width="{_n(paper.width)}mm" '
              f'height="{_n(paper.height)}mm" viewBox="0 0 {_n(paper.width)} '
-             f'{_n(paper.height)}">',
-             '<g id="cut" fill="none" stroke="#FF0000" stroke-width="0.1">']
+             f'{_n(paper.height)}">']
+    if stamp:
+        lines.append(f'<metadata id="pnp-layout">{escape(stamp)}</metadata>')
+    lines.append('<g id="cut" fill="none" stroke="#FF0000" stroke-width="0.1">')
     for cut in cuts:
         lines.append(f'<path d="{_svg_path(cut, y)}"/>')
     lines.append("</g>")
@@ -122,9 +140,10 @@ def _svg_path(cut: CutPath, y) -> str:
             f"A {_n(r)} {_n(r)} 0 0 1 {_n(left + r)} {_n(top)} Z")
 
 
-def dxf(cuts: list[CutPath], marks: list[Box]) -> str:
+def dxf(cuts: list[CutPath], marks: list[Box], stamp: str = "") -> str:
     """An ASCII DXF (R12, mm, y up like the PDF): cuts on layer CUT as LINE, ARC and
-    CIRCLE entities, registration marks on layer REGISTRATION as closed outlines."""
+    CIRCLE entities, registration marks on layer REGISTRATION as closed outlines; `stamp`
+    as a comment (group 999) at the top."""
     entities: list[str] = []
     for cut in cuts:
         entities += _dxf_cut(cut)
@@ -132,8 +151,9 @@ def dxf(cuts: list[CutPath], marks: list[Box]) -> str:
         corners = [(m.x, m.y), (m.right, m.y), (m.right, m.top), (m.x, m.top)]
         entities += [_line(a, b, "REGISTRATION") for a, b in zip(corners, corners[1:] +
                                                                   corners[:1], strict=True)]
-    head = ["0", "SECTION", "2", "HEADER", "9", "$INSUNITS", "70", "4", "0", "ENDSEC",
-            "0", "SECTION", "2", "ENTITIES"]
+    head = (["999", stamp] if stamp else []) + [
+        "0", "SECTION", "2", "HEADER", "9", "$INSUNITS", "70", "4", "0", "ENDSEC",
+        "0", "SECTION", "2", "ENTITIES"]
     return "\n".join(head + entities + ["0", "ENDSEC", "0", "EOF", ""])
 
 

@@ -60,6 +60,9 @@ class PrintOptions:
     image_dpi: int = DEFAULT_DPI
     # Inset (mm) of cutting-machine registration marks on every front sheet; 0: none.
     registration: float = 0.0
+    # A cutting machine's printable-and-cuttable area (portrait, mm), centred on the page:
+    # every trim with its bleed stays inside it (Cricut's Print Then Cut); None: the page.
+    cut_area: Size | None = None
     # Where prepared (converted, downsampled) images are kept between builds.
     art_cache: Path | None = None
     # The first sheet's number in the labels: a packed kit.pdf counts on across its parts.
@@ -68,6 +71,12 @@ class PrintOptions:
     @property
     def images(self) -> ImageSettings:
         return ImageSettings(self.image_dpi, self.art_cache)
+
+    @property
+    def room(self) -> dict:
+        """What `packing.pack` needs besides the items, the paper and the fold."""
+        return {"margin": self.margin, "bleed": self.bleed, "area": self.cut_area,
+                "registration": self.registration}
 
 
 @dataclass(frozen=True)
@@ -103,11 +112,12 @@ class _Job:
 def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
                  options: PrintOptions, title: str | SheetWords,
                  progress: Callable[[], None] | None = None,
-                 checked: bool = False, into: BinaryIO | None = None) -> FileSummary:
+                 checked: bool = False, into: BinaryIO | None = None,
+                 keywords: str = "") -> FileSummary:
     """Draw `decks` into `path` (atomically), or into the stream `into`; FitError listing
     every card that cannot be drawn, checked before a single page is written (unless the
     caller just did). `title` is the game's title, or the sheet words of the kit's
-    language."""
+    language; `keywords` go into the PDF's information."""
     check_print_options(options)
     problems = [] if checked else preflight(decks, layouts, fonts, options)
     if problems:
@@ -115,7 +125,7 @@ def render_decks(path: Path, decks: list[Deck], layouts: LayoutSet, fonts: FontS
     paper = paper_size(options.paper)
     subject = ", ".join(d.title for d in decks)
     words = sheet_words(title)
-    with pdf_canvas(path, paper, words.title, subject, fonts, into) as c:
+    with pdf_canvas(path, paper, words.title, subject, fonts, into, keywords) as c:
         job = _Job(c, layouts, fonts, options, words, progress, FormCache(c, options.bleed))
         _render_decks(job, decks)
     unit = "token" if all(d.shape == "circle" for d in decks) else "card"
@@ -162,7 +172,7 @@ def preflight(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
     """Every text that will not fit and every layout that does not match its deck size."""
     problems: list[Problem] = []
     fold = options.backs == "fold"
-    packed(decks, options.paper, fold, options.margin, options.bleed)
+    packed(decks, options, fold)
     for deck in decks:
         size = card_size(deck.size)
         faces = [(card, face) for card in deck.cards for face in (card.front, card.back) if face]
@@ -211,18 +221,17 @@ class _Placed:
 _PACKED: list[tuple[list[Deck], tuple, list[PackedPage]]] = []
 
 
-def packed(decks: list[Deck], paper: str, fold: bool, margin: float,
-           bleed: float) -> list[PackedPage]:
+def packed(decks: list[Deck], options: PrintOptions, fold: bool) -> list[PackedPage]:
     """`pack` of the decks' cards, remembered for the last few calls: the check packs a
     file's decks to find a card that fits no sheet, and drawing them packs the same decks
     with the same options again (decks are frozen, so the same objects pack the same)."""
-    options = (paper, fold, margin, bleed)
-    for known, known_options, pages in _PACKED:
-        if known_options == options and len(known) == len(decks) and all(
+    key = (options.paper, fold, *options.room.values())
+    for known, known_key, pages in _PACKED:
+        if known_key == key and len(known) == len(decks) and all(
                 a is b for a, b in zip(known, decks, strict=True)):
             return pages
-    pages = pack(pack_groups(decks), paper, fold, margin, bleed)
-    _PACKED[:] = [*_PACKED[-3:], (list(decks), options, pages)]
+    pages = pack(pack_groups(decks), options.paper, fold, **options.room)
+    _PACKED[:] = [*_PACKED[-3:], (list(decks), key, pages)]
     return pages
 
 
@@ -247,8 +256,7 @@ def deck_sheets(decks: list[Deck], options: PrintOptions) -> list[tuple[PackedPa
     for group, two_sided in ((two, True), (one, False)):
         if group:
             fold = two_sided and options.backs == "fold"
-            sheets += [(page, two_sided) for page in packed(group, options.paper, fold,
-                                                             options.margin, options.bleed)]
+            sheets += [(page, two_sided) for page in packed(group, options, fold)]
     return sheets
 
 
@@ -320,13 +328,14 @@ def _furniture(job: _Job, paper: Size, slots, shapes, chunk: list[_Placed], side
     labels = job.words.labels([p.deck.title for p in chunk],
                               job.options.first_sheet + job.sheets, side)
     font = job.fonts.name("bold")
+    marked = job.options.registration if side != "backs" else 0.0
     plan = plan_sheet(paper, slots, shapes, job.options.bleed, job.options.crop_marks,
-                      labels, font, fold, caption=job.words.scale)
+                      labels, font, fold, caption=job.words.scale, registration=marked)
     draw_sheet(job.c, plan, job.forms, font)
-    if job.options.registration and side != "backs":
+    if marked:
         from pnp.render.cutfiles import draw_registration
 
-        draw_registration(job.c, paper, job.options.registration)
+        draw_registration(job.c, paper, marked)
 
 
 def _finish_page(job: _Job) -> None:

@@ -112,6 +112,14 @@ def paper_size(name: str) -> Size:
     return size if size.width <= size.height else size.rotated()
 
 
+def area_size(spec: str, what: str = "cut area", names: tuple[str, ...] = ()) -> Size:
+    """A cutting machine's area as `WxH` in mm or inches (e.g. 6.75x9.25in), turned
+    portrait like a paper; `names` are the other values the caller takes (for the
+    error)."""
+    size = _parse_wxh(spec, what, (20.0, PAPER_RANGE[1]), names)
+    return size if size.width <= size.height else size.rotated()
+
+
 def card_size(spec: str | Size) -> Size:
     """A named card size (poker 63×88, bridge 57×89, mini-euro 44×68, mini-usa 41×63,
     euro 59×92, tarot 70×120, square 70×70; `mini` is 44×63) or explicit `WxH` in mm."""

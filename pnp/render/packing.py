@@ -9,7 +9,11 @@ room for it (largest items first), so a single variant card fills a hole left by
 vote sets instead of taking a sheet of its own.
 
 A page holding one kind of item is exactly the classic centred grid (`geometry.impose`),
-so full sheets keep their positions. Backs are mirrored per page (`mirror_boxes`) or
+so full sheets keep their positions. For a cutting machine the items may be held to a
+smaller `area` centred on the page (Print Then Cut's printable area: trims and bleed
+inside it), and kept out of the squares its optical eye searches at the `registration`
+marks: the page's region is then cut back to the largest rectangles clear of them, and
+the one holding the most items is used. Backs are mirrored per page (`mirror_boxes`) or
 across the fold, so every back stays exactly behind its front whatever the mix.
 """
 
@@ -20,6 +24,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
 from pnp.errors import UsageError
+from pnp.render.cutfiles import registration_zones
 from pnp.render.geometry import (
     Backs,
     Box,
@@ -208,23 +213,82 @@ def _mirror_across_fold(boxes, fold) -> Backs:
     return Backs(tuple(Box(b.x, 2 * y1 - b.top, b.width, b.height) for b in boxes), 180)
 
 
-def _frames(paper: Size, fold: bool, margin: float, bleed: float) -> list[_Frame]:
+def _frames(paper: Size, fold: bool, margin: float, bleed: float,
+            area: Size | None = None, registration: float = 0.0) -> list[_Frame]:
     """Every way to lay out a page: portrait or landscape, and for fold sheets a vertical
-    or horizontal fold (fronts against it, backs mirrored across it)."""
+    or horizontal fold (fronts against it, backs mirrored across it); each region held to
+    the `area` and cut back clear of the registration marks' zones."""
     frames = []
     inset = margin + bleed
     for size in (paper, paper.rotated()):
         w, h = size.width, size.height
         if not fold:
-            frames.append(_Frame(size, Box(inset, inset, w - 2 * inset, h - 2 * inset),
-                                 "y", "center"))
-            continue
-        frames.append(_Frame(size, Box(inset, inset, w / 2 - bleed - inset, h - 2 * inset),
-                             "y", "end", (w / 2, 0.0, w / 2, h)))
-        frames.append(_Frame(size, Box(inset, h / 2 + bleed, w - 2 * inset,
-                                       h / 2 - bleed - inset), "x", "end",
-                             (0.0, h / 2, w, h / 2)))
+            options = [(Box(inset, inset, w - 2 * inset, h - 2 * inset), "y", "center", None)]
+        else:
+            options = [(Box(inset, inset, w / 2 - bleed - inset, h - 2 * inset), "y", "end",
+                        (w / 2, 0.0, w / 2, h)),
+                       (Box(inset, h / 2 + bleed, w - 2 * inset, h / 2 - bleed - inset), "x",
+                        "end", (0.0, h / 2, w, h / 2))]
+        for region, axis, align, fold_line in options:
+            if area is not None:
+                region = _within(region, _centred(size, area).grown(-bleed))
+            if region is None:
+                continue
+            zones = _zones(size, registration, bleed, fold_line)
+            frames += [_Frame(size, r, axis, align, fold_line) for r in _clear(region, zones)]
     return frames
+
+
+def _centred(paper: Size, area: Size) -> Box:
+    """The area (given portrait) turned like the page and centred on it."""
+    if (area.width > area.height) != (paper.width > paper.height):
+        area = area.rotated()
+    return Box((paper.width - area.width) / 2, (paper.height - area.height) / 2,
+               area.width, area.height)
+
+
+def _within(a: Box, b: Box) -> Box | None:
+    """The overlap of two boxes, None when they do not overlap."""
+    x, y = max(a.x, b.x), max(a.y, b.y)
+    right, top = min(a.right, b.right), min(a.top, b.top)
+    return Box(x, y, right - x, top - y) if right > x and top > y else None
+
+
+def _zones(paper: Size, registration: float, bleed: float,
+           fold: tuple[float, float, float, float] | None) -> list[Box]:
+    """Where no trim or bleed may go: each registration zone grown by the bleed and a
+    crop mark's gap, mirrored across a fold too (the backs printed there)."""
+    if not registration:
+        return []
+    zones = [z.grown(bleed + 1.0) for z in registration_zones(paper, registration)]
+    if fold is not None:
+        x1, y1, x2, _ = fold
+        zones += [Box(2 * x1 - z.right, z.y, z.width, z.height) if x1 == x2 else
+                  Box(z.x, 2 * y1 - z.top, z.width, z.height) for z in list(zones)]
+    return zones
+
+
+def _clear(region: Box, zones: list[Box]) -> list[Box]:
+    """The largest rectangles inside `region` that overlap no zone: the region cut back,
+    zone by zone, to each of the four sides of it; none are lost when no zone is met."""
+    regions = [region]
+    for zone in zones:
+        kept = []
+        for r in regions:
+            if _within(r, zone) is None:
+                kept.append(r)
+                continue
+            sides = (Box(r.x, r.y, r.width, zone.y - r.y),
+                     Box(r.x, zone.top, r.width, r.top - zone.top),
+                     Box(r.x, r.y, zone.x - r.x, r.height),
+                     Box(zone.right, r.y, r.right - zone.right, r.height))
+            kept += [b for b in sides if b.width > 0 and b.height > 0]
+        regions = list(dict.fromkeys(kept))
+    return [r for r in regions if not any(r != o and _inside(r, o) for o in regions)]
+
+
+def _inside(a: Box, b: Box) -> bool:
+    return a.x >= b.x and a.y >= b.y and a.right <= b.right and a.top <= b.top
 
 
 def _best_frame(frames: list[_Frame], item: PackItem, bleed: float) -> _Frame | None:
@@ -237,27 +301,30 @@ def _best_frame(frames: list[_Frame], item: PackItem, bleed: float) -> _Frame | 
 
 
 def pack(groups: Sequence[Sequence[PackItem]], paper: str | Size, fold: bool = False,
-         margin: float = 5.0, bleed: float = 0.0) -> list[PackedPage]:
+         margin: float = 5.0, bleed: float = 0.0, area: Size | None = None,
+         registration: float = 0.0) -> list[PackedPage]:
     """Pages holding every item of `groups`, each group on one page when a page can hold
     it. Larger items are placed first (first fit, decreasing: big cards open the sheets,
     tokens fill what they leave); items of one size keep their order. UsageError naming
-    the item when one cannot fit the paper at all."""
+    the item when one cannot fit the paper at all (or its `area`, clear of the
+    `registration` marks)."""
     check_margins(margin, bleed)
     size = paper if isinstance(paper, Size) else paper_size(paper)
-    frames = _frames(size, fold, margin, bleed)
+    frames = _frames(size, fold, margin, bleed, area, registration)
     pages: list[_Page] = []
     ordered = sorted((g for g in groups if g), key=lambda g: -g[0].size.width * g[0].size.height)
     first_open: dict[tuple, int] = {}
     for group in ordered:
         if not group:
             continue
-        _place_group(pages, list(group), frames, bleed, fold, paper, margin, first_open)
+        _place_group(pages, list(group), frames, bleed, fold, paper, margin, first_open,
+                     area)
     return [p.finish() for p in pages]
 
 
 def _place_group(pages: list[_Page], group: list[PackItem], frames: list[_Frame],
                  bleed: float, fold: bool, paper, margin: float,
-                 first_open: dict[tuple, int]) -> None:
+                 first_open: dict[tuple, int], area: Size | None = None) -> None:
     """The group on the first page with room for all of it, else on new pages. A page only
     fills up, so the pages full for this kind of item stay full: `first_open` remembers,
     per kind, the first page that is not, and each group starts looking there (linear in
@@ -265,7 +332,8 @@ def _place_group(pages: list[_Page], group: list[PackItem], frames: list[_Frame]
     kind = group[0].kind
     if any(item.kind != kind for item in group):
         for item in group:
-            _place_group(pages, [item], frames, bleed, fold, paper, margin, first_open)
+            _place_group(pages, [item], frames, bleed, fold, paper, margin, first_open,
+                         area)
         return
     like = (kind, group[0].size, group[0].gap)
     start = first_open.get(like, 0)
@@ -288,8 +356,9 @@ def _place_group(pages: list[_Page], group: list[PackItem], frames: list[_Frame]
         twice = " twice (front and back)" if fold else ""
         name = paper if isinstance(paper, str) else str(paper)
         what = "token" if group[0].shape == "circle" else "piece" if group[0].gap else "card"
+        within = f" inside the {area} cut area" if area is not None else ""
         raise UsageError(f"a {group[0].size} {what} with {bleed:g} mm bleed does not fit"
-                         f"{twice} on {name} with {margin:g} mm margins")
+                         f"{twice} on {name} with {margin:g} mm margins{within}")
     remaining = list(group)
     while remaining:
         page = _Page(frame, bleed)

@@ -21,10 +21,11 @@ AUTHOR = "majority-pnp"
 
 @contextmanager
 def pdf_canvas(path: Path, paper: Size, title: str, subject: str, fonts: FontSet,
-               into: BinaryIO | None = None):
+               into: BinaryIO | None = None, keywords: str = ""):
     """A reportlab canvas for `path`; saved and moved into place when the block succeeds.
     With `into`, the PDF is written to that stream instead (the same bytes) and `path` is
-    left alone: a build draws files in worker processes and writes them all at the end."""
+    left alone: a build draws files in worker processes and writes them all at the end.
+    `keywords` go into the document information (a printed sheet's cut-layout stamp)."""
     from reportlab.pdfgen.canvas import Canvas
 
     with nullcontext(into) if into is not None else atomic_path(path) as target:
@@ -35,6 +36,8 @@ def pdf_canvas(path: Path, paper: Size, title: str, subject: str, fonts: FontSet
         c.setAuthor(AUTHOR)
         c.setCreator(AUTHOR)
         c.setSubject(subject)
+        if keywords:
+            c.setKeywords(keywords)
         c.setViewerPreference("PrintScaling", "None")
         yield c
         c.save()

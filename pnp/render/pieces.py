@@ -33,9 +33,11 @@ _NOWHERE = Location("")
 def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: FontSet,
                   options: PrintOptions, title: str | SheetWords,
                   progress: Callable[[], None] | None = None,
-                  checked: bool = False, into: BinaryIO | None = None) -> FileSummary:
+                  checked: bool = False, into: BinaryIO | None = None,
+                  keywords: str = "") -> FileSummary:
     """Draw every piece of `sets` into `path` (atomically) or the stream `into`, after
-    checking all of them (unless the caller just did)."""
+    checking all of them (unless the caller just did); `keywords` go into the PDF's
+    information."""
     problems = [] if checked else preflight_pieces(sets, layouts, fonts, options)
     if problems:
         raise FitError(problems)
@@ -43,7 +45,8 @@ def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: F
     pages = piece_pages(sets, options)
     font = fonts.name("bold")
     words = sheet_words(title)
-    with pdf_canvas(path, paper_size(options.paper), words.title, subject, fonts, into) as c:
+    with pdf_canvas(path, paper_size(options.paper), words.title, subject, fonts, into,
+                    keywords) as c:
         forms = FormCache(c, options.bleed)
         for number, page in enumerate(pages, start=1):
             c.setPageSize((pt(page.paper.width), pt(page.paper.height)))
@@ -53,7 +56,8 @@ def render_pieces(path: Path, sets: list[PieceSet], layouts: LayoutSet, fonts: F
             plan = plan_sheet(page.paper, page.boxes, ["rect"] * len(page.boxes),
                               options.bleed, False,
                               words.labels(names, options.first_sheet + number - 1, ""),
-                              font, pieces=True, caption=words.scale)
+                              font, pieces=True, caption=words.scale,
+                              registration=options.registration)
             draw_sheet(c, plan, forms, font)
             if options.registration:
                 draw_registration(c, page.paper, options.registration)
@@ -70,7 +74,7 @@ def piece_pages(sets: list[PieceSet], options: PrintOptions) -> list[PackedPage]
     groups = [[PackItem((piece_set, piece), Size(piece.width, piece.height), "piece",
                         piece_set.gap)]
               for piece_set in sets for piece in piece_set.pieces]
-    return pack(groups, options.paper, False, options.margin, options.bleed)
+    return pack(groups, options.paper, False, **options.room)
 
 
 def preflight_pieces(sets: list[PieceSet], layouts: LayoutSet, fonts: FontSet,

@@ -7,10 +7,12 @@ decides which renderer draws it and checks it. A file holds one kind of printabl
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import BinaryIO
 
 from pnp.errors import Problem, UsageError
+from pnp.render.cutsheets import layout_stamp
 from pnp.render.decks import FileSummary, PrintOptions, preflight, render_decks
 from pnp.render.fonts import FontSet
 from pnp.render.geometry import PAPERS, Size, card_size
@@ -40,10 +42,12 @@ def render_file(path: Path, printables: Sequence, layouts: LayoutSet, fonts: Fon
                 checked: bool = False, into: BinaryIO | None = None) -> FileSummary:
     """Draw `printables` (all of one kind) into `path` (or the stream `into`); `checked`
     when `check_file` has just passed for them (the build checks everything first), so it
-    is not run twice."""
+    is not run twice. The PDF carries the stamp of its cut layout (`cutsheets`), for
+    `pnp export cut` to check its cut files against."""
     render, _ = _kind(printables)
+    stamp = layout_stamp(list(printables), options)
     return render(path, list(printables), layouts, fonts, options, title, progress,
-                  checked=checked, into=into)
+                  checked=checked, into=into, keywords=stamp)
 
 
 def _largest(printable) -> tuple[Size, str, float]:
@@ -64,19 +68,33 @@ def fits_paper(printable, options: PrintOptions, paper: str | None = None) -> bo
             and printable.double_sided)
     try:
         pack([[PackItem(None, size, shape, gap)]], paper or options.paper, fold,
-             options.margin, options.bleed)
+             **options.room)
+    except UsageError:
+        return False
+    return True
+
+
+def piece_fits(size: Size, options: PrintOptions, gap: float = 3.0) -> bool:
+    """Whether one piece of `size` fits a sheet printed with `options` (its paper, margin
+    and bleed, a cutting machine's area and registration marks), either way round."""
+    try:
+        pack([[PackItem(None, size, "piece", gap)]], options.paper, False, **options.room)
     except UsageError:
         return False
     return True
 
 
 def paper_note(printable, options: PrintOptions) -> Problem:
-    """The warning for a printable left out because it does not fit the paper: what,
-    how big, and the smallest standard paper that holds it."""
+    """The warning for a printable left out because it does not fit the paper (or the
+    cutting machine's area on it): what, how big, and the smallest standard paper that
+    holds it."""
     size, shape, _ = _largest(printable)
     what = "token" if shape == "circle" else "piece" if shape == "piece" else "card"
     fold = " twice (front and back)" if options.backs == "fold" and isinstance(
         printable, Deck) and printable.double_sided else ""
+    if options.cut_area is not None and fits_paper(printable, replace(options, cut_area=None)):
+        return Problem("", f"{printable.title} ({printable.id}): left out: a {size} {what} "
+                           f"does not fit{fold} the {options.cut_area} cut area")
     holds = next((name for name, paper in sorted(PAPERS.items(),
                                                  key=lambda kv: kv[1].width * kv[1].height)
                   if fits_paper(printable, options, name)), None)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pnp.render.cutfiles import FURNITURE_CLEARANCE, registration_zones
 from pnp.render.furniture import (
     Placement,
     Segment,
@@ -87,21 +88,25 @@ class SheetPlan:
 def plan_sheet(paper: Size, slots: Sequence[Box], shapes: Sequence[str], bleed: float,
                marks_on: bool, labels: Sequence[str], font: str,
                fold: Segment | None = None, pieces: bool = False,
-               caption: str = CAPTION) -> SheetPlan:
+               caption: str = CAPTION, registration: float = 0.0) -> SheetPlan:
     """Marks and cut lines for card `slots` (or none for `pieces`, which carry their own
-    outlines), then the bar and the label placed clear of them and of every cut."""
+    outlines), then the bar and the label placed clear of them and of every cut. With
+    registration marks at that inset, no crop mark enters the squares a cutting machine
+    searches, and the bar and label keep `FURNITURE_CLEARANCE` mm from them."""
     rects = [b for b, s in zip(slots, shapes, strict=True) if s != "circle"]
     circles = [b for b, s in zip(slots, shapes, strict=True) if s == "circle"]
+    zones = registration_zones(paper, registration) if registration else []
     marks: list[Segment] = []
     if marks_on and not pieces:
-        marks = crop_mark_segments(rects, slots, paper, bleed, fold)
+        marks = clear_of(crop_mark_segments(rects, slots, paper, bleed, fold), zones)
     drawn_fold = fold_segment(fold, paper) if fold else None
-    bar, label, texts = _place(paper, keep_out(slots, bleed, marks, drawn_fold), labels, font,
-                               caption)
+    kept_from = [z.grown(FURNITURE_CLEARANCE) for z in zones]
+    bar, label, texts = _place(paper, keep_out(slots, bleed, marks, drawn_fold) + kept_from,
+                               labels, font, caption)
     if bar is None or label is None:
         # Last resort: give up the crop marks that crowd the furniture, never the rules.
-        bar, label, texts = _place(paper, keep_out(slots, bleed, [], drawn_fold), labels, font,
-                                   caption)
+        bar, label, texts = _place(paper, keep_out(slots, bleed, [], drawn_fold) + kept_from,
+                                   labels, font, caption)
         marks = clear_of(marks, [p.box for p in (bar, label) if p is not None])
     cut_rects = tuple(rects) if marks_on and bleed == 0 and not pieces else ()
     cut_circles = tuple(circles) if marks_on and not pieces else ()

@@ -14,6 +14,7 @@ A deck too thick for one box on the paper is split over several equal boxes.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.render.geometry import Size, card_size
@@ -152,20 +153,20 @@ def _back_design(deck: Deck) -> Face | None:
     return first if first is not None and all(c.back == first for c in deck.cards) else None
 
 
-def boxes_needed(card: Size, count: int, room: Size) -> int:
-    """How many equal boxes the deck needs so each net fits `room` (either way round)."""
+def boxes_needed(card: Size, count: int, fits: Callable[[Size], bool]) -> int:
+    """How many equal boxes the deck needs so each net `fits` the sheet."""
     for boxes in range(1, MAX_BOXES + 1):
-        size = net_for(BoxSize.for_deck(card, math.ceil(count / boxes))).size
-        if any(size.width <= r.width and size.height <= r.height
-               for r in (room, room.rotated())):
+        if fits(net_for(BoxSize.for_deck(card, math.ceil(count / boxes))).size):
             return boxes
     return MAX_BOXES
 
 
-def tuck_boxes(game: str | SheetWords, decks: list, room: Size) -> PieceSet | None:
-    """A box (or several, for a thick deck) per card deck of a game; round tokens and
-    decks not `boxed` (stickers) get none. None when the game has no card deck. `game`:
-    its title, or its words in the kit's language."""
+def tuck_boxes(game: str | SheetWords, decks: list,
+               fits: Callable[[Size], bool]) -> PieceSet | None:
+    """A box (or several, for a thick deck: as many as it takes for each net to `fit` the
+    sheet) per card deck of a game; round tokens and decks not `boxed` (stickers) get
+    none. None when the game has no card deck. `game`: its title, or its words in the
+    kit's language."""
     pieces = []
     for deck in decks:
         if not isinstance(deck, Deck) or not deck.boxed or deck.shape == "circle" \
@@ -173,7 +174,7 @@ def tuck_boxes(game: str | SheetWords, decks: list, room: Size) -> PieceSet | No
             continue
         card = card_size(deck.size)
         count = len(deck.cards)
-        boxes = boxes_needed(card, count, room)
+        boxes = boxes_needed(card, count, fits)
         design = _back_design(deck)
         per_box = math.ceil(count / boxes)
         for number in range(boxes):
