@@ -44,9 +44,13 @@ def test_the_d20_tuck_box_speaks_italian():
 
 
 def _room():
-    from pnp.render.geometry import Size
+    """Whether a piece fits an A4 sheet (tuck_boxes asks for each net)."""
+    from functools import partial
 
-    return Size(190, 277)
+    from pnp.render.decks import PrintOptions
+    from pnp.render.printables import piece_fits
+
+    return partial(piece_fits, options=PrintOptions())
 
 
 def test_dice_colours_marks_and_dividers_are_translated():
