@@ -42,6 +42,8 @@ def test_a_language_the_game_lacks_is_refused_naming_the_languages(cli, tmp_path
 
 
 def test_cut_files_follow_the_languages_pdfs(cli, tmp_path):
+    assert cli("build", "d20-stacks", "--lang", "it", "-c", "d20-cards", "-c", "tuck-box",
+               "--out", tmp_path, "--no-gallery").exit_code == 0
     result = cli("export", "cut", "d20-stacks", "--lang", "it", "--out", tmp_path)
     assert result.exit_code == 0, result.stderr
     assert "d20-cards-it-p001.svg" in result.stdout
