@@ -131,7 +131,7 @@ def test_a_game_says_in_one_line_all_it_leaves_out(cli, tmp_path):
     assert result.exit_code == 0, result.stderr
     lines = [line for line in result.stderr.splitlines() if "left out" in line]
     assert lines == [
-        "warning: majority2: left out — Tuck boxes (tuck-box): a 157.6 × 146.6 mm piece does "
+        "warning: majority2: left out — Tuck boxes (tuck-box): a 167 × 161 mm piece does "
         "not fit a6; --paper b5 holds it — quick-reference.pdf, score-pad.pdf: each does "
         "not fit one a6 page even with text at 72 % size; --paper a4 holds them"]
     assert (tmp_path / "majority2" / "player-aid.pdf").is_file()

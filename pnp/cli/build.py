@@ -54,6 +54,7 @@ def build_command(
                                  "out inside a cutting machine's area, centred: cricut "
                                  "(Print Then Cut's 6.75 x 9.25 in) or WxH in mm or inches "
                                  "(see `pnp export cut`)."),
+    card_thickness: float = opt.CARD_THICKNESS,
     report: bool = typer.Option(False, "--report", help="List every text's fitted size, "
                                 "most shrunk first."),
     gallery: bool = typer.Option(True, "--gallery/--no-gallery", help="Write OUT/index.html "
@@ -91,7 +92,8 @@ def build_command(
         backs, offset_x, offset_y = printer_settings(printer, backs, offset_x, offset_y)
         options = PrintOptions(paper=paper.lower(), backs=backs, bleed=bleed,
                                crop_marks=crop_marks, ink_saver=ink_saver,
-                               offset_x=offset_x, offset_y=offset_y, image_dpi=image_dpi)
+                               offset_x=offset_x, offset_y=offset_y, image_dpi=image_dpi,
+                               card_thickness=card_thickness)
         if registration or cut_area:  # cut-file modules only when asked (start-up time)
             from pnp.kits.cut import area_note, with_cut_area, with_registration
 

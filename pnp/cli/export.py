@@ -247,6 +247,7 @@ def export_cut_command(
     cut_area: str = typer.Option(None, "--cut-area", metavar="AREA",
                                  help="As for pnp build (default: cricut for --device "
                                  "cricut, the whole page otherwise)."),
+    card_thickness: float = opt.CARD_THICKNESS,
     dice: str = typer.Option("nets", "--dice", help="As for pnp build."),
     component: list[str] = opt.COMPONENT,
     out: Path = opt.OUT,
@@ -277,7 +278,8 @@ def export_cut_command(
     with user_errors():
         inset = device_registration(device, registration, registration_inset)
         options = with_registration(PrintOptions(paper=paper.lower(), backs=backs,
-                                                 bleed=bleed), inset)
+                                                 bleed=bleed, card_thickness=card_thickness),
+                                    inset)
         options = with_cut_area(options, device_area(device, cut_area))
         request = BuildRequest(games=tuple(games or ()), components=tuple(component or ()),
                                out_dir=out, options=options, data_dir=data,

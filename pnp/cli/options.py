@@ -61,3 +61,6 @@ ART = typer.Option(None, "--art", help="Folder of card art, files named by card 
                    "docs/print/art.md.", parser=path_value)
 IMAGE_DPI = typer.Option(300, "--image-dpi", help="Target resolution of art, 72-1200: "
                          "sharper images are downsampled to it.")
+CARD_THICKNESS = typer.Option(0.30, "--card-thickness", metavar="MM", help="One card's "
+                              "thickness, 0.1-1.5 mm: tuck boxes are made as deep as the "
+                              "deck (0.30: 250-300 gsm card; measure 20 cards and divide).")

@@ -231,7 +231,8 @@ def _printables(game_id: str, request: BuildRequest, content=None) -> list:
     layouts = request.layouts
     sized = sized_by_layouts(with_art(printables, art_folder(request.art_dir), layouts), layouts)
     boxes = tuck_boxes(_sheet_words(game, content), sized,
-                       partial(piece_fits, options=request.options))
+                       partial(piece_fits, options=request.options),
+                       request.options.card_thickness)
     return sized + ([boxes] if boxes else [])
 
 

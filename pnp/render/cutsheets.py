@@ -22,6 +22,7 @@ from pnp.render.decks import PrintOptions, printed_pages
 from pnp.render.geometry import Box, Size
 from pnp.render.model import Deck, PieceSet
 from pnp.render.pieces import piece_pages
+from pnp.render.tuckbox import CARD_THICKNESS
 
 STAMP = "pnp-cut-layout"
 _STAMP = re.compile(rf"{STAMP}:([0-9a-f]{{16}})(?: \((.*)\))?")
@@ -80,6 +81,8 @@ def described(options: PrintOptions) -> str:
     if options.cut_area is not None:
         area = options.cut_area
         words += f" --cut-area {area.width:g}x{area.height:g}"
+    if options.card_thickness != CARD_THICKNESS:
+        words += f" --card-thickness {options.card_thickness:g}"
     return words
 
 

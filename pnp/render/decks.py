@@ -41,6 +41,7 @@ from pnp.render.packing import PackedPage, PackItem, pack
 from pnp.render.pdf import pdf_canvas
 from pnp.render.pictures import once_per_file
 from pnp.render.sheets import SheetWords, draw_sheet, plan_sheet, sheet_words
+from pnp.render.tuckbox import CARD_THICKNESS, THICKNESS_RANGE
 
 BACK_MODES = ("duplex-long", "duplex-short", "fold", "none")
 
@@ -63,6 +64,8 @@ class PrintOptions:
     # A cutting machine's printable-and-cuttable area (portrait, mm), centred on the page:
     # every trim with its bleed stays inside it (Cricut's Print Then Cut); None: the page.
     cut_area: Size | None = None
+    # How thick one card is (mm): tuck boxes are made as deep as the deck.
+    card_thickness: float = CARD_THICKNESS
     # Where prepared (converted, downsampled) images are kept between builds.
     art_cache: Path | None = None
     # The first sheet's number in the labels: a packed kit.pdf counts on across its parts.
@@ -164,6 +167,10 @@ def check_print_options(options: PrintOptions) -> None:
         raise UsageError(f"--backs must be one of {', '.join(BACK_MODES)}")
     paper_size(options.paper)
     check_margins(options.margin, options.bleed)
+    low, high = THICKNESS_RANGE
+    if not low <= options.card_thickness <= high:  # written so that NaN fails too
+        raise UsageError(f"--card-thickness must be {low:g}-{high:g} mm (one card), not "
+                         f"{options.card_thickness:g}")
     check_offsets(options.offset_x, options.offset_y)
 
 

@@ -1,12 +1,17 @@
 """A tuck box for a deck of cards, as one flat piece to cut, fold and glue.
 
 The box is sized from the card and the number of cards: inside, each card has
-`SIDE_SLACK` mm on every side and the deck is `CARD_THICKNESS` mm per card plus
-`DEPTH_SLACK` mm deep. Left to right the net is: a glue flap, the front, a side, the
-back, the other side; above the back the lid and its tuck flap, below it the bottom and
-its glue strip; dust flaps above and below both sides. Solid lines are cut, dashed lines
-folded, grey areas glued. The back panel carries the deck's back design, the front the
-game's name and the deck's, each side the game's name.
+`SIDE_SLACK` mm on every side, and the box is as deep as the stack (the cards' thickness,
+0.30 mm unless told, with `LOFT` for cards that do not lie perfectly flat) plus
+`DEPTH_SLACK` mm, and never less than `MIN_DEPTH`: below that its glue flap and dust flaps
+would be too narrow to fold and glue. Left to right the net is: a glue flap, the front, a
+side, the back, the other side; above the back the lid and its tuck flap, below it the
+bottom and its glue strip; dust flaps above and below both sides. Every flap is
+proportioned to the depth: the glue flap glues inside the far side panel, so it is
+`GLUE_GAP` narrower than the side (10 mm at most); dust flaps are nine tenths of the depth
+(4-15 mm) and a glue strip as tall as the depth (6-12 mm). Solid lines are cut, dashed
+lines folded, grey areas glued. The back panel carries the deck's back design, the front
+the game's name and the deck's, each side the game's name.
 
 A deck too thick for one box on the paper is split over several equal boxes.
 """
@@ -22,9 +27,13 @@ from pnp.render.model import Deck, Face, Piece, PieceFace, PieceSet, PieceText
 from pnp.render.sheets import SheetWords, sheet_words
 
 CARD_THICKNESS = 0.30
+THICKNESS_RANGE = (0.1, 1.5)
 SIDE_SLACK = 1.0
-DEPTH_SLACK = 1.5
+DEPTH_SLACK = 2.0
+LOFT = 1.05
+MIN_DEPTH = 8.0
 GLUE_FLAP = 10.0
+GLUE_GAP = 1.0
 TUCK_FLAP = 15.0
 RELIEF = 1.0
 GLUE_FILL = "#D9D9D9"
@@ -41,9 +50,10 @@ class BoxSize:
     depth: float
 
     @classmethod
-    def for_deck(cls, card: Size, count: int) -> BoxSize:
+    def for_deck(cls, card: Size, count: int, thickness: float = CARD_THICKNESS) -> BoxSize:
+        depth = max(MIN_DEPTH, count * thickness * LOFT + DEPTH_SLACK)
         return cls(card.width + 2 * SIDE_SLACK, card.height + 2 * SIDE_SLACK,
-                   round(count * CARD_THICKNESS + DEPTH_SLACK, 2))
+                   round(depth, 2))
 
 
 @dataclass(frozen=True)
@@ -63,8 +73,8 @@ class Net:
 def net_for(box: BoxSize) -> Net:
     w, h, d = box.width, box.height, box.depth
     strip = min(12.0, max(6.0, d))
-    xs = (0.0, GLUE_FLAP, GLUE_FLAP + w, GLUE_FLAP + w + d, GLUE_FLAP + 2 * w + d,
-          GLUE_FLAP + 2 * w + 2 * d)
+    g = min(GLUE_FLAP, d - GLUE_GAP)  # glued inside the far side panel, d wide
+    xs = (0.0, g, g + w, g + w + d, g + 2 * w + d, g + 2 * w + 2 * d)
     ys = (0.0, strip, strip + d, strip + d + h, strip + 2 * d + h, strip + 2 * d + h + TUCK_FLAP)
     return Net(xs, ys, min(15.0, max(4.0, 0.9 * d)), min(3.0, d / 4))
 
@@ -107,12 +117,12 @@ def glue_areas(net: Net) -> tuple[tuple[tuple[float, float], ...], ...]:
 
 
 def tuck_box(game: str | SheetWords, deck: str, card: Size, count: int, back: Face | None,
-             label: str) -> Piece:
-    """The net of a box for `count` cards of `card` size, its words in `game`'s language
-    (a bare title: English)."""
+             label: str, thickness: float = CARD_THICKNESS) -> Piece:
+    """The net of a box for `count` cards of `card` size, each `thickness` mm, its words
+    in `game`'s language (a bare title: English)."""
     words = sheet_words(game)
     game = words.title
-    box = BoxSize.for_deck(card, count)
+    box = BoxSize.for_deck(card, count, thickness)
     net = net_for(box)
     x0, x1, x2, x3, x4, x5 = net.xs
     y0, y1, y2, y3, y4, y5 = net.ys
@@ -135,7 +145,7 @@ def tuck_box(game: str | SheetWords, deck: str, card: Size, count: int, back: Fa
             texts.append(PieceText(left + 1, y2 + pad, box.depth - 2, box.height - 2 * pad,
                                    game, size=min(12.0, (box.depth - 2) * 2), min_size=4,
                                    font="bold", rotate=90))
-    texts += [PieceText(x0 + 1, y2 + 20, GLUE_FLAP - 2, 30, words.glue, size=7, min_size=5,
+    texts += [PieceText(x0 + 1, y2 + 20, x1 - x0 - 2, 30, words.glue, size=7, min_size=4,
                         colour="#616161", rotate=90),
               PieceText(x3 + pad, y0 + 0.5, box.width - 2 * pad, max(3.0, y1 - y0 - 1),
                         words.glue, size=7, min_size=3, colour="#616161")]
@@ -153,16 +163,17 @@ def _back_design(deck: Deck) -> Face | None:
     return first if first is not None and all(c.back == first for c in deck.cards) else None
 
 
-def boxes_needed(card: Size, count: int, fits: Callable[[Size], bool]) -> int:
+def boxes_needed(card: Size, count: int, fits: Callable[[Size], bool],
+                 thickness: float = CARD_THICKNESS) -> int:
     """How many equal boxes the deck needs so each net `fits` the sheet."""
     for boxes in range(1, MAX_BOXES + 1):
-        if fits(net_for(BoxSize.for_deck(card, math.ceil(count / boxes))).size):
+        if fits(net_for(BoxSize.for_deck(card, math.ceil(count / boxes), thickness)).size):
             return boxes
     return MAX_BOXES
 
 
-def tuck_boxes(game: str | SheetWords, decks: list,
-               fits: Callable[[Size], bool]) -> PieceSet | None:
+def tuck_boxes(game: str | SheetWords, decks: list, fits: Callable[[Size], bool],
+               thickness: float = CARD_THICKNESS) -> PieceSet | None:
     """A box (or several, for a thick deck: as many as it takes for each net to `fit` the
     sheet) per card deck of a game; round tokens and decks not `boxed` (stickers) get
     none. None when the game has no card deck. `game`: its title, or its words in the
@@ -174,13 +185,14 @@ def tuck_boxes(game: str | SheetWords, decks: list,
             continue
         card = card_size(deck.size)
         count = len(deck.cards)
-        boxes = boxes_needed(card, count, fits)
+        boxes = boxes_needed(card, count, fits, thickness)
         design = _back_design(deck)
         per_box = math.ceil(count / boxes)
         for number in range(boxes):
             held = min(per_box, count - number * per_box)
             name = deck.title if boxes == 1 else f"{deck.title} {number + 1}/{boxes}"
-            pieces.append(tuck_box(game, name, card, held, design, f"tuck box: {name}"))
+            pieces.append(tuck_box(game, name, card, held, design, f"tuck box: {name}",
+                                   thickness))
     if not pieces:
         return None
     return PieceSet(TUCK_BOX, sheet_words(game).tuck_boxes, TUCK_BOX, tuple(pieces))
