@@ -21,12 +21,13 @@ tokens) is left out and named in the result.
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pnp.content.output import atomic_path
+from pnp.content.output import atomic_paths
 from pnp.errors import DataError, Problem, UsageError
 from pnp.kits.export import (
     FaceJob,
@@ -148,53 +149,78 @@ def export_shop_profile(request: BuildRequest, profile: str = "generic",
 
 
 def _write_dtc(request, shop: Shop, chosen, icc, jobs, progress) -> list[ShopResult]:
-    """One PDF/X-1a file per deck, each checked before it is moved into place."""
+    """One PDF/X-1a file per deck: drawn, its transparent art flattened, converted and
+    checked in a scratch folder; moved into place all together only when every deck
+    passed, so a failure leaves the output folder as it was."""
     from pnp.render.cmyk import Converter, output_profile
 
     converter = Converter(output_profile(icc))
-    layouts, fonts = request.layouts, font_set(request.font)
-    results = []
+    results, problems, ready = [], [], []
     with tempfile.TemporaryDirectory(prefix="pnp-shop-") as scratch:
         for game_id, title, deck, (product, trim) in chosen:
             path = request.out_dir / game_id / "shop-dtc" / f"{deck.id}.pdf"
-            rgb = Path(scratch) / f"{game_id}-{deck.id}.pdf"
-            summary = render_single_cards(rgb, [deck], layouts, fonts, shop.bleed, title,
-                                          checked=True, images=request.print_options.images,
-                                          trims={deck.id: trim})
+            written = Path(scratch) / f"{game_id}-{deck.id}.x1a.pdf"
+            rgb, summary = _flat_rgb(request, shop, Path(scratch), game_id, title, deck, trim)
             pages = list(face_pages([deck]))
-            ink = _write_checked_pdfx(rgb, path, converter, shop, f"{title}: {deck.title}",
-                                      pages)
+            ink, found = _write_checked_pdfx(rgb, written, path, converter, shop,
+                                             f"{title}: {deck.title}", pages)
+            problems += found
+            ready.append((path, written))
             results.append(ShopResult(game_id, deck.id, product, (path,), summary.pages,
                                       f"{summary.pages} page(s)  {product} {trim} + "
                                       f"{shop.bleed:g} mm bleed  PDF/X-1a  ink at most "
                                       f"{ink:.0f} %"))
             if progress:
                 progress()
+        if problems:
+            raise DataError(problems)
+        with atomic_paths([path for path, _ in ready]) as tmps:
+            for tmp, (_, written) in zip(tmps, ready, strict=True):
+                shutil.copyfile(written, tmp)
     return results
 
 
-def _write_checked_pdfx(rgb: Path, path: Path, converter, shop: Shop, title: str,
-                        pages: list[FacePage]) -> float:
-    """Convert, stamp and check into a temporary file; move it into place only when the
-    check passes (returning the highest ink coverage found, percent), else a DataError
-    naming each failing card and page."""
+def _flat_rgb(request, shop: Shop, scratch: Path, game_id: str, title: str, deck: Deck,
+              trim: Size):
+    """The deck's RGB single-card PDF, its transparent art flattened onto what each card
+    draws beneath it (PDF/X-1a takes no transparency): (its path, its summary)."""
+    from pnp.render.flatten import flatten_pdf, has_transparency
+
+    rgb = scratch / f"{game_id}-{deck.id}.pdf"
+    layouts, fonts = request.layouts, font_set(request.font)
+
+    def draw(shared_forms: bool):
+        return render_single_cards(rgb, [deck], layouts, fonts, shop.bleed, title,
+                                   checked=True, images=request.print_options.images,
+                                   trims={deck.id: trim}, shared_forms=shared_forms)
+
+    summary = draw(True)
+    if not has_transparency(rgb):
+        return rgb, summary
+    summary = draw(False)  # every image in its page's own content, to be flattened
+    flat = scratch / f"{game_id}-{deck.id}.flat.pdf"
+    flatten_pdf(rgb, flat)
+    return flat, summary
+
+
+def _write_checked_pdfx(rgb: Path, written: Path, path: Path, converter, shop: Shop,
+                        title: str, pages: list[FacePage]) -> tuple[float, list[Problem]]:
+    """Convert, stamp and write `written`, then check it: (the highest ink coverage
+    found, percent; the problems, each naming `path`, the page and the card)."""
     from pnp.render.cmyk import convert_pdf
     from pnp.render.pdfx import check_pdfx, stamp_pdfx
 
     writer = convert_pdf(rgb, converter)
     stamp_pdfx(writer, converter.profile, title)
     writer.compress_identical_objects()
-    with atomic_path(path) as tmp:
-        with open(tmp, "wb") as handle:
-            writer.write(handle)
-        document, reports = check_pdfx(tmp, shop.ink_limit, shop.bleed)
-        problems = [Problem(str(path), message) for message in document]
-        for number, (report, page) in enumerate(zip(reports, pages, strict=True), start=1):
-            problems += [Problem(str(path), f"page {number} ({_face_name(page)}): {message}")
-                         for message in report.problems]
-        if problems:
-            raise DataError(problems)
-    return max((report.ink for report in reports), default=0.0)
+    with open(written, "wb") as handle:
+        writer.write(handle)
+    document, reports = check_pdfx(written, shop.ink_limit, shop.bleed)
+    problems = [Problem(str(path), message) for message in document]
+    for number, (report, page) in enumerate(zip(reports, pages, strict=True), start=1):
+        problems += [Problem(str(path), f"page {number} ({_face_name(page)}): {message}")
+                     for message in report.problems]
+    return max((report.ink for report in reports), default=0.0), problems
 
 
 def _face_name(page: FacePage) -> str:

@@ -68,12 +68,14 @@ def render_single_cards(path: Path, decks: list[Deck], layouts: LayoutSet, fonts
                         select: Sequence[int] | None = None,
                         checked: bool = False,
                         images: ImageSettings | None = None,
-                        trims: Mapping[str, Size] | None = None) -> FileSummary:
+                        trims: Mapping[str, Size] | None = None,
+                        shared_forms: bool = True) -> FileSummary:
     """A PDF with one face per page (trim + bleed), trim and bleed boxes set. `select`
     keeps only those faces (0-based, in print order): an export worker draws its own
     share; `checked` skips the preflight the caller has already passed; `images` sets the
     art's target resolution and cache; `trims` gives a deck (by id) a shop's trim size in
-    place of its own (`page_trim`)."""
+    place of its own (`page_trim`); without `shared_forms` every face is drawn in its page's
+    own content (what `flatten` needs to see each image's backdrop)."""
     images = images or ImageSettings()
     options = PrintOptions(bleed=bleed, image_dpi=images.dpi, art_cache=images.cache_dir)
     pages = list(face_pages(decks, order, shared_backs_once))
@@ -84,7 +86,7 @@ def render_single_cards(path: Path, decks: list[Deck], layouts: LayoutSet, fonts
         raise FitError(problems)
     first = card_size(pages[0].deck.size if pages else decks[0].size)
     with pdf_canvas(path, first, title, ", ".join(d.title for d in decks), fonts) as c:
-        forms = FormCache(c, bleed)
+        forms = FormCache(c, bleed) if shared_forms else None
         for page in pages:
             _face_page(c, page, layouts, fonts, options, forms, (trims or {}).get(page.deck.id))
             if progress:
@@ -104,7 +106,8 @@ def page_trim(card: Size, trim: Size | None, bleed: float) -> tuple[Box, float]:
 
 
 def _face_page(c, page: FacePage, layouts: LayoutSet, fonts: FontSet,
-               options: PrintOptions, forms: FormCache, trim: Size | None = None) -> None:
+               options: PrintOptions, forms: FormCache | None,
+               trim: Size | None = None) -> None:
     bleed = options.bleed
     size = card_size(page.deck.size)
     trim = trim or size
