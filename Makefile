@@ -120,7 +120,10 @@ $(VENV)/.installed-docs: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[docs]'
 	touch $@
 
-docs: $(VENV)/.installed-docs
+# The pictures are rendered from real output first (tools/docs_pictures.py: a printed
+# sheet, the phone checker, a balance chart); without Chromium the browser ones are kept.
+docs: $(VENV)/.installed-docs browser
+	$(BIN)/python tools/docs_pictures.py
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 bench: $(VENV)/.installed engine
