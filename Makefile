@@ -4,9 +4,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PNP    := $(BIN)/pnp
 
-.PHONY: all kits engine test test-fast fuzz lint bench clean browser docs
+.PHONY: all kits engine test test-fast fuzz lint bench clean browser docs web-runtime
 
-all: kits engine
+all: kits engine web-runtime
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -81,7 +81,7 @@ $(ENGINE_STAMP): $(ENGINE_SOURCES) tools/build_engine.py | $(VENV)/.installed
 # in one worker, so its module fixtures are made once).
 XDIST := -n auto --dist loadfile
 
-test: $(VENV)/.installed-test browser engine
+test: $(VENV)/.installed-test browser engine web-runtime
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest $(XDIST)
 
@@ -126,11 +126,24 @@ docs: $(VENV)/.installed-docs browser
 	$(BIN)/python tools/docs_pictures.py
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
-bench: $(VENV)/.installed engine
+
+# The phone app's runtime from the npm registry, at the versions package-lock.json pins:
+# Pyodide (WebAssembly CPython, ~13 MB, what `pnp export web` and `pnp serve` hand to
+# phones so the checker runs in the browser) and axe-core (the accessibility tests).
+# Into node_modules/ (git-ignored); nothing is built. Where npm is missing, a note says so:
+# `pnp export web` then says how to get the files, and the browser tests that need them skip.
+web-runtime: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  npm ci --no-audit --no-fund --ignore-scripts --loglevel=error && touch $@; \
+	else echo "note: npm is missing: the phone app's runtime (Pyodide) is not installed"; fi
+
+bench: $(VENV)/.installed engine web-runtime
 	$(BIN)/python bench/run.py
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 
 clean:
-	rm -rf $(VENV) output/*/ output/.validated build dist site
+	rm -rf $(VENV) output/*/ output/.validated build dist site node_modules

@@ -25,7 +25,7 @@ def test_serve_prints_its_address_and_a_qr_code(local):
     assert local.printed.startswith("http://127.0.0.1:") and local.token is None
     status, headers, body = request(local.url("/"), headers={"Accept": "text/html"})
     assert status == 200 and "text/html" in headers["content-type"]
-    assert b"The Majority 2" in body and b'href="check/majority-rules"' in body
+    assert b"The Majority 2" in body and b"check-majority-rules.html" in body
 
 
 def test_every_asset_is_served_by_the_app_itself(local):

@@ -73,7 +73,7 @@ def test_the_refusal_page_in_a_phone_and_the_token_typed_in():
         page.get_by_label("Access token").fill(shared.token)
         page.get_by_role("button", name="Open").click()
         page.wait_for_selector("h1:has-text('The Majority 2')")
-        assert page.url.startswith(shared.base + "/check/majority2")
+        assert page.url.startswith(shared.base + "/check-majority2.html")
         page.goto(shared.base + "/log/majority2")  # the cookie opens the rest
         page.wait_for_selector("h1")
         assert "Access token" not in page.locator("h1").inner_text()

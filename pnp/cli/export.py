@@ -1,5 +1,5 @@
-"""`pnp export png|shop|tts`: card decks as per-card images, print-shop PDFs or Tabletop
-Simulator saved objects."""
+"""`pnp export png|shop|tts|web`: card decks as per-card images, print-shop PDFs or Tabletop
+Simulator saved objects; the phone app as static files."""
 
 from __future__ import annotations
 
@@ -320,3 +320,26 @@ def _echo_gallery(index) -> None:
     """Name the gallery page an export refreshed (a folder with a built gallery)."""
     if index:
         typer.echo(f"{index}  gallery")
+
+
+@export_app.command("web")
+def export_web_command(
+    out: Path = typer.Argument(..., help="The folder to write the app into (made if needed).",
+                               parser=opt.path_value),
+) -> None:
+    """Write the phone app as static files: the checker pages, the Majority 2 log, the games
+    kept, a web app manifest, a service worker, and the Python checker with its runtime.
+
+    Any static host can serve the folder (a file server, a shared folder, a static site).
+    Opened once on a phone, the app installs to the home screen and then works with no
+    connection: the records are checked in the browser by the same Python code as
+    `pnp check`. The runtime (Pyodide) comes from `make web-runtime`.
+
+    Example: pnp export web phone-app && python3 -m http.server -d phone-app 8080
+    """
+    from pnp.web.phone.site import export_web
+
+    with user_errors():
+        count, size = export_web(out)
+    typer.echo(f"{out}/  {count} files, {size / 1e6:.1f} MB: serve this folder from any "
+               "static web server and open index.html on a phone")

@@ -14,6 +14,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import Scope
 
 from pnp.errors import Problem
+from pnp.web.answers import problem_json
 
 _TITLES = {400: "Bad request", 403: "Access token needed", 404: "Not found",
            405: "Method not allowed", 413: "Too large", 422: "Cannot be checked",
@@ -28,10 +29,6 @@ class InputError(HTTPException):
     def __init__(self, message: str, problems: list[Problem] = ()):
         super().__init__(422, message)
         self.problems = list(problems)
-
-
-def problem_json(problem: Problem) -> dict:
-    return {"path": problem.path, "line": problem.line, "message": problem.message}
 
 
 def wants_json(scope: Scope) -> bool:

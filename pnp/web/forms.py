@@ -16,8 +16,7 @@ def form_config(game: Game) -> dict:
     config = {"game": game.id, "title": game.title, "players": list(game.players),
               "rules": {name: {k: spec[k] for k in ("type", "enum", "default", "description",
                                                     "minimum") if k in spec}
-                        for name, spec in rule_options(game.id).items()},
-              "api": f"/api/verdict?game={game.id}"}
+                        for name, spec in rule_options(game.id).items()}}
     if game.id == "majority":
         config["votes"] = list(VOTE_OPTIONS)
     if game.id == "majority2":

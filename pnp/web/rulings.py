@@ -18,6 +18,10 @@ from html import escape
 
 from pnp.content.paths import docs_dir
 
+PAGE = "rulings.html"
+"""The rulings page, as the app's pages link it (relative: the app also works from a
+folder of a static site)."""
+
 _SECTIONS = {"How `pnp check` judges a record": "judging",
              "Reading records: unusual but readable input": "reading"}
 _INLINE = re.compile(r"`([^`]+)`|\*\*(.+?)\*\*|\*(.+?)\*")
@@ -158,7 +162,7 @@ _TIE_BREAKS = {"non-start-player": ("majority2", "without* the start marker"),
 def violation_link(kind: str) -> str:
     """The ruling of a kind of violation (a key of FINDINGS)."""
     section, phrase = RULINGS[kind]
-    return f"/rulings#{anchor(section, phrase) if phrase else section}"
+    return f"{PAGE}#{anchor(section, phrase) if phrase else section}"
 
 
 def tie_break_link(game: str, tie_break: str) -> str:
@@ -166,9 +170,9 @@ def tie_break_link(game: str, tie_break: str) -> str:
     if where is None:  # a shared win: the game's own word on ties
         phrase = {"majority": "share the win", "majority-rules": "win is shared",
                   "d20-stacks": "equal points"}.get(game, "")
-        return f"/rulings#{anchor(game, phrase)}"
-    return f"/rulings#{anchor(*where)}"
+        return f"{PAGE}#{anchor(game, phrase)}"
+    return f"{PAGE}#{anchor(*where)}"
 
 
 def option_link(game: str, option: str) -> str:
-    return f"/rulings#{anchor(game, f'option `{option}`')}"
+    return f"{PAGE}#{anchor(game, f'option `{option}`')}"

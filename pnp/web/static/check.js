@@ -1,6 +1,7 @@
-/* /check/<game>: a form for exactly what the game's record holds. Every keystroke is kept
-   in this browser; a moment later the record is sent to the server, which answers with the
-   verdict (or with each problem at its JSON path, shown beside its field). */
+/* check-<game>.html: a form for exactly what the game's record holds. Every keystroke is
+   kept in this browser; a moment later the record goes to the checker (the Python checker
+   in this browser, or the server under `pnp serve`), which answers with the verdict (or
+   with each problem at its JSON path, shown beside its field). */
 "use strict";
 
 (() => {
@@ -18,8 +19,11 @@
   /* ---- the model: players carry stable ids, so renaming or removing one never moves
      another's entries ---- */
   function blank() {
-    const count = game === "majority2" ? 2 : config.players[0];
-    const players = Array.from({ length: count }, (_, i) => ({ id: i + 1, name: "" }));
+    const [low, high] = config.players;
+    const last = pnp.lastNames.load();
+    const carried = Array.isArray(last) && last.every((n) => typeof n === "string") ? last : [];
+    const count = carried.length >= low && carried.length <= high ? carried.length : low;
+    const players = Array.from({ length: count }, (_, i) => ({ id: i + 1, name: carried[i] || "" }));
     const base = { version: 1, players, claimed: {}, rules: {}, touched: [], showAll: false };
     if (game === "majority") return { ...base, rounds: [newMajorityRound(players)], useFinal: false, final: {} };
     if (game === "majority2") return { ...base, start: 1, areas: {}, coins: {} };
@@ -28,6 +32,13 @@
   }
   function newMajorityRound(players) { return { variant: "", turns: [{}] }; }
   const names = () => model.players.map((p) => p.name);
+  /* The names as the record holds them: a name is what was typed less the spaces at its
+     ends (a phone keyboard adds one after a word; the checker refuses them, rightly, in a
+     file). `typed` keeps the field's text as it is, caret and all. */
+  function setName(p, text) {
+    p.typed = text;
+    p.name = text.trim();
+  }
   const nameOf = (id) => (model.players.find((p) => p.id === id) || {}).name;
 
   /* A typed number as JSON: whole numbers become numbers, anything else stays text so the
@@ -47,14 +58,15 @@
   function toRecord() {
     const record = { game, players: names() };
     if (game === "majority") {
-      if (model.rounds.length) {
-        record.rounds = model.rounds.map((r) => {
+      const rounds = enteredRounds();
+      if (rounds.length) {
+        record.rounds = rounds.map((r) => {
           const round = r.variant ? { variant: r.variant } : {};
           round.turns = r.turns.map((t) => perPlayer(t, String));
           return round;
         });
       }
-      if (model.useFinal || !model.rounds.length) {
+      if (model.useFinal || !rounds.length) {
         record.final = {};
         for (const p of model.players) {
           const f = model.final[p.id] || {};
@@ -100,10 +112,25 @@
   }
   function d20(value) { return value === "-" ? "-" : num(value); }
 
+  /* The Majority's rounds as far as they are entered: a turn at the end with no vote yet
+     (the form always offers the next one) is not part of the game yet, nor is a last round
+     with no vote at all. Without this the record broke a rule (missing votes) as soon as
+     the names were typed. */
+  function enteredRounds() {
+    const voted = (t) => model.players.some((p) => filled(t[p.id]));
+    const rounds = model.rounds.map((r) => {
+      let end = r.turns.length;
+      while (end > 0 && !voted(r.turns[end - 1])) end--;
+      return { ...r, turns: r.turns.slice(0, end) };
+    });
+    while (rounds.length && !rounds[rounds.length - 1].turns.length) rounds.pop();
+    return rounds;
+  }
+
   /* A record file back into the form (what the form cannot show is reported). */
   function fromRecord(record) {
     if (!record || typeof record !== "object" || Array.isArray(record)) throw new Error("not a game record (a JSON object)");
-    if (record.game && record.game !== game) throw new Error(`this is a ${record.game} record; open /check/${record.game}`);
+    if (record.game && record.game !== game) throw new Error(`this is a ${record.game} record; open check-${record.game}.html`);
     if ("rounds" in record && game === "majority2") throw new Error("this is a play-by-play log: open it in the Majority 2 log page");
     const list = Array.isArray(record.players) ? record.players.map(String) : [];
     const players = list.map((name, i) => ({ id: i + 1, name }));
@@ -191,14 +218,23 @@
   }
   const playerOptions = (blankLabel) => [...(blankLabel ? [["", blankLabel]] : []),
     ...model.players.map((p) => [String(p.id), p.name || "(no name)"])];
-  const removeButton = (label, onclick) => el("button", { type: "button", class: "small remove", "aria-label": label, title: label, onclick }, "✕");
+  /* ✕ removes at once and offers to undo it for a while (the whole entry as it was). */
+  const removeButton = (label, onclick) => el("button", { type: "button", class: "small remove", "aria-label": label, title: label,
+    onclick: () => {
+      const before = JSON.stringify(model);
+      onclick();
+      pnp.undoable(label.replace(/^Remove /, "").replace(/^./, (c) => c.toUpperCase()), () => {
+        model = JSON.parse(before);
+        changed(true);
+      });
+    } }, "✕");
 
   function playersPanel() {
     const [low, high] = config.players;
     const rows = model.players.map((p, i) => el("div", { class: "row" },
       el("span", { class: "small", text: `${i + 1}.` }),
       /* a new name is shown everywhere once the focus has left for the next field */
-      textInput(childPath("$.players", i), () => p.name, (v) => { p.name = v; },
+      textInput(childPath("$.players", i), () => p.typed ?? p.name, (v) => { setName(p, v); },
                 { class: "grow", placeholder: `Player ${i + 1}`, "aria-label": `Player ${i + 1}`,
                   onchange: () => setTimeout(render), enterkeyhint: "next" }),
       model.players.length > low ? removeButton(`Remove player ${i + 1}`, () => {
@@ -243,7 +279,7 @@
     const rounds = model.rounds.map((r, ri) => el("section", { class: "panel" },
       el("div", { class: "row" }, el("h3", { class: "grow", text: `Round ${ri + 1}` }),
          select(childPath(childPath("$.rounds", ri), "variant"), [["", "variant: none"], ["green", "green"], ["red", "red"]],
-                () => r.variant, (v) => { r.variant = v; }),
+                () => r.variant, (v) => { r.variant = v; }, { "aria-label": STRINGS.roundVariant(ri + 1) }),
          removeButton(`Remove round ${ri + 1}`, () => { model.rounds.splice(ri, 1); changed(true); })),
       el("div", { "data-path": childPath(childPath("$.rounds", ri), "turns") },
         r.turns.map((t, ti) => {
@@ -254,7 +290,7 @@
             el("div", { class: "row" }, model.players.map((p) => el("label", { class: "vote" },
               el("span", { class: "small", text: `${p.name || "?"} ` }),
               select(childPath(path, p.name), votes, () => t[p.id], (v) => { t[p.id] = v; },
-                     { "aria-label": `${p.name} vote` })))));
+                     { "aria-label": STRINGS.vote(p.name || "?") })))));
         })),
       el("button", { type: "button", class: "small", onclick: () => { r.turns.push({}); changed(true); } }, "+ turn")));
     const final = el("section", { class: "panel" }, el("h2", { text: "Point cards held" }),
@@ -277,14 +313,15 @@
     const cardOptions = [["", "choose a card…"], ...config.cards.map((c) => [c.id, c.title])];
     const discs = [["", "no disc"], ...config.discs.map((d) => [d, `${d} disc`])];
     const start = el("section", { class: "panel" }, el("h2", { text: "Start player" }),
-      select("$.start_player", playerOptions(), () => String(model.start), (v) => { model.start = Number(v); }));
+      select("$.start_player", playerOptions(), () => String(model.start), (v) => { model.start = Number(v); },
+             { "aria-label": STRINGS.startPlayer }));
     const areas = model.players.map((p) => {
       const cards = (model.areas[p.id] ||= []);
       const areaPath = childPath("$.score_areas", p.name);
       return el("section", { class: "panel", "data-area": p.name },
         el("h2", { text: `${p.name || "?"}: score area` }),
         el("div", { "data-path": areaPath }, cards.map((c, ci) => el("div", { class: "row" },
-          select(childPath(areaPath, ci), cardOptions, () => c.card, (v) => { c.card = v; }, { class: "grow", "aria-label": `card ${ci + 1}` }),
+          select(childPath(areaPath, ci), cardOptions, () => c.card, (v) => { c.card = v; }, { class: "grow card", "aria-label": `card ${ci + 1}` }),
           select(childPath(childPath(areaPath, ci), "disc"), discs, () => c.disc, (v) => { c.disc = v; }, { "aria-label": `disc ${ci + 1}` }),
           removeButton(`Remove card ${ci + 1}`, () => { cards.splice(ci, 1); changed(true); })))),
         el("button", { type: "button", class: "small", onclick: () => { cards.push({ card: "", disc: "" }); changed(true); } }, "+ card"),
@@ -355,9 +392,11 @@
           values(childPath(childPath(path, ci), "value"), () => c.value, (v) => { c.value = v; }, `stack ${si + 1} card ${ci + 1} value`),
           removeButton(`Remove card ${ci + 1}`, () => { s.splice(ci, 1); changed(true); })))),
         el("button", { type: "button", class: "small", onclick: () => {
+          /* players take turns, whatever stack they play on: the next card is the turn of
+             the player after the last one, counting every card on the table */
           const order = model.players.map((p) => p.id);
-          const last = s[s.length - 1];
-          s.push({ player: last ? order[(order.indexOf(last.player) + 1) % order.length] : order[0], value: "" });
+          const played = model.stacks.reduce((sum, stack) => sum + stack.length, 0);
+          s.push({ player: order[played % order.length], value: "" });
           changed(true); } }, "+ card"));
     });
     return [mode, el("h2", { text: "Stacks" }), ...stacks, el("div", { class: "actions" }, el("button", {
@@ -392,28 +431,62 @@
   }
   async function check() {
     const mine = ++asked;
-    statusLine.textContent = "Checking…";
-    const answer = await pnp.post(config.api, toRecord());
+    if (statusLine.textContent !== STRINGS.startingChecker) statusLine.textContent = STRINGS.checking;
+    const answer = await pnp.api("form", toRecord(), game);
     if (mine !== asked) return;
-    if (answer.status === 200) {
+    if (answer.status === 200 && answer.data.verdict) {
       statusLine.textContent = "";
-      pnp.renderVerdict(verdictBox, answer.data);
-      lastProblems = answer.data.violations.map((v) => ({ path: v.path, message: v.message, kind: "violation" }));
-    } else if (answer.status === 422 && answer.data && answer.data.problems) {
+      const view = answer.data.verdict;
+      pnp.renderVerdict(verdictBox, view);
+      lastProblems = view.violations.map((v) => ({ path: v.path, message: v.message, kind: "violation" }));
+      lastView = view;
+      incomplete = false;
+    } else if (answer.status === 200 && answer.data.refused) {
       statusLine.textContent = "";
-      lastProblems = answer.data.problems.map((p) => ({ path: p.path || "$", message: p.message }));
+      lastProblems = answer.data.refused.problems.map((p) => ({ path: p.path || "$", message: STRINGS.plain(p) }));
+      lastView = null;
       incomplete = true;
     } else if (answer.status === 0) {
-      statusLine.textContent = "The server cannot be reached. Your entry is kept in this browser; checking again shortly…";
-      schedule(4000);
+      /* nothing could check it: what is shown belongs to an older entry */
+      pnp.showErrors(form, [], orphanBox);
+      lastProblems = null;
+      statusLine.textContent = window.PNP_SERVER ? STRINGS.serverGone : STRINGS.checkerFailed(answer.error);
+      if (window.PNP_SERVER) schedule(4000);
       return;
     } else {
-      statusLine.textContent = (answer.data && answer.data.error) || `The server answered ${answer.status}.`;
+      statusLine.textContent = (answer.data && answer.data.error) || STRINGS.serverAnswered(answer.status);
       return;
     }
-    if (answer.status === 200) incomplete = false;
+    keepBox.hidden = !lastView;
     showProblems();
   }
+
+  /* A field changed: its old error no longer says anything about it (the next answer
+     tells); it goes at once, also when no checker can answer. */
+  function clearStale(event) {
+    const path = event.target.dataset && event.target.dataset.path;
+    if (!path) return;
+    for (const note of form.querySelectorAll(".field-error")) {
+      if (note.dataset.for === path || note.previousElementSibling === event.target) note.remove();
+    }
+    event.target.classList.remove("has-error");
+  }
+  form.addEventListener("input", clearStale, true);
+  form.addEventListener("change", clearStale, true);
+
+  /* ---- keeping a checked game on this phone ---- */
+  let lastView = null;
+  const keepBox = document.getElementById("keep-actions");
+  let keptId = null;
+  document.getElementById("keep").addEventListener("click", () => {
+    if (!lastView) return;
+    const again = keptId !== null && pnp.kept.get(keptId);
+    keptId = keptId || `${game}-${Date.now()}`;
+    pnp.kept.put({ id: keptId, game, title: config.title, page: `check-${game}.html`, saved: new Date().toISOString(),
+                   record: toRecord(), report: lastView.report });
+    pnp.lastNames.save(names());
+    statusLine.textContent = again ? STRINGS.keptAgain : STRINGS.kept;
+  });
 
   /* The problems the person may see now beside their fields (problems that belong to no
      field wait until something is touched); a record that cannot be judged yet says how
@@ -445,21 +518,41 @@
       model = fromRecord(await pnp.readJsonFile(file));
       model.showAll = true;
       nextId = 1 + Math.max(0, ...model.players.map((p) => p.id));
-      statusLine.textContent = `Loaded ${file.name}.`;
+      statusLine.textContent = STRINGS.loaded(file.name);
       changed(true);
     } catch (err) {
-      statusLine.textContent = `Cannot load ${file.name}: ${err.message}`;
+      statusLine.textContent = STRINGS.cannotLoad(file.name, err.message);
     }
   });
   document.getElementById("clear").addEventListener("click", () => {
-    if (!confirm("Start a new record? What is entered now will be gone (download it first to keep it).")) return;
+    if (!confirm(STRINGS.newRecord)) return;
+    if (names().some(Boolean)) pnp.lastNames.save(names());
     model = blank();
     nextId = 1 + model.players.length;
     lastProblems = null;
+    lastView = null;
+    keptId = null;
     changed(true);
   });
 
+  /* history.html opens a kept game here: check-<game>.html#open=<id> */
+  function openKept() {
+    const match = location.hash.match(/^#open=(.+)$/);
+    const entry = match && pnp.kept.get(decodeURIComponent(match[1]));
+    if (!entry || entry.game !== game) return;
+    try {
+      model = fromRecord(entry.record);
+      model.showAll = true;
+      nextId = 1 + Math.max(0, ...model.players.map((p) => p.id));
+      keptId = entry.id;
+      saved.save(model);
+    } catch (err) { statusLine.textContent = STRINGS.cannotLoad(entry.title, err.message); }
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+
   pnp.keepAwake(document.getElementById("awake"));
+  pnp.checkerStatus(statusLine);
+  openKept();
   render();
   schedule(0);
 })();

@@ -1,6 +1,7 @@
 /* Shared by the pages: building elements, the browser's storage, the screen wake lock,
-   talking to the server, files in and out, errors beside fields and the verdict panel.
-   Nothing here knows a game's rules: the server judges, the page shows. */
+   the checker (in this browser, or the server under `pnp serve`), files in and out,
+   errors beside fields, the verdict panel, undo, the games kept and the service worker.
+   Nothing here knows a game's rules: the Python checker judges, the page shows. */
 "use strict";
 
 const pnp = (() => {
@@ -70,7 +71,7 @@ const pnp = (() => {
     try {
       const answer = await fetch(url, {
         method: "POST", headers: { "Content-Type": "application/json", "Accept": "application/json" },
-        body: JSON.stringify(value), credentials: "same-origin",
+        body: typeof value === "string" ? value : JSON.stringify(value), credentials: "same-origin",
       });
       let data = null;
       try { data = await answer.json(); } catch (e) { data = { error: `answer ${answer.status}` }; }
@@ -176,6 +177,153 @@ const pnp = (() => {
       el("script", { type: "application/json", class: "report-json", text: JSON.stringify(report) }));
   }
 
+
+  /* A value as JSON text the way Python writes it: NaN and ±Infinity as the literals
+     Python's json module writes (JSON.stringify would turn them into null), so the checker
+     sees what a file holding the same value would hold. */
+  function toJson(value) {
+    const marks = { NaN: "NaN", Infinity: "Infinity", "-Infinity": "-Infinity" };
+    const text = JSON.stringify(value, (key, v) =>
+      typeof v === "number" && !Number.isFinite(v) ? `\u0000${String(v)}\u0000` : v);
+    if (text === undefined) return "null";
+    return text.replace(/"\\u0000(NaN|Infinity|-Infinity)\\u0000"/g, (m, name) => marks[name]);
+  }
+
+  /* The checker in this browser: Python (Pyodide) in a Web Worker, started on first use.
+     Each call resolves to {status, data} as the server's API answers (200 or 422), or
+     {status: 0, error} when the checker cannot run. */
+  const checker = (() => {
+    let worker = null;
+    let next = 1;
+    const waiting = new Map();
+    let state = "idle";  // idle, starting, ready, failed
+    const listeners = [];
+    function setState(value) { state = value; for (const f of listeners) f(value); }
+    function fail(message) {
+      setState("failed");
+      for (const resolve of waiting.values()) resolve({ status: 0, error: message });
+      waiting.clear();
+      if (worker) worker.terminate();
+      worker = null;
+    }
+    function start() {
+      if (worker) return;
+      setState("starting");
+      worker = new Worker("static/checker-worker.js");
+      worker.onmessage = (event) => {
+        const { id, answer, error } = event.data;
+        const resolve = waiting.get(id);
+        waiting.delete(id);
+        if (!resolve) return;
+        if (error !== undefined) { resolve({ status: 0, error }); return; }
+        setState("ready");
+        resolve(JSON.parse(answer));
+      };
+      worker.onerror = (event) => { event.preventDefault(); fail(event.message || "the worker stopped"); };
+    }
+    function call(name, text, game) {
+      start();
+      return new Promise((resolve) => {
+        const id = next++;
+        waiting.set(id, resolve);
+        worker.postMessage({ id, call: name, text, game: game || null });
+      });
+    }
+    return { call, start, get state() { return state; }, onState: (f) => listeners.push(f) };
+  })();
+
+  const API_PATHS = { check: "api/check", verdict: "api/verdict", form: "api/form", log: "api/log/majority2",
+                      "log-open": "api/log/majority2/open" };
+
+  /* One of the app's calls: under `pnp serve` (window.PNP_SERVER) the server answers while
+     it can be reached; otherwise, and whenever it cannot, the checker in this browser.
+     Resolves to {status, data} (status 0: neither could answer). */
+  async function api(name, value, game) {
+    const text = typeof value === "string" ? value : toJson(value);
+    if (window.PNP_SERVER && navigator.onLine !== false) {
+      const query = game ? `?game=${encodeURIComponent(game)}` : "";
+      const answer = await post(API_PATHS[name] + query, text);
+      if (answer.status !== 0) return answer;
+    }
+    return checker.call(name, text, game);
+  }
+
+  /* The scripting contract: the report `pnp check --json` prints for `record` (an object,
+     or JSON text as a file would hold it), from the checker in this browser, online or
+     offline. A record that cannot be checked resolves to what POST /api/check answers:
+     {error, status: 422, problems: [{path, line, message}]}. */
+  window.pnpCheck = async (record) => {
+    const text = typeof record === "string" ? record : toJson(record);
+    const answer = await checker.call("check", text, null);
+    if (answer.status === 0) throw new Error(answer.error);
+    return answer.data;
+  };
+
+  /* A status line that says what the checker is doing while it starts. */
+  function checkerStatus(line) {
+    checker.onState((state) => {
+      if (state === "starting") line.textContent = STRINGS.startingChecker;
+      else if (state === "ready" && line.textContent === STRINGS.startingChecker) line.textContent = "";
+    });
+  }
+
+  /* "✕ removed. Undo" for a few seconds after something is removed: `restore` puts it back. */
+  let toast = null;
+  function undoable(what, restore) {
+    if (toast) toast.remove();
+    const note = el("div", { class: "toast", role: "status" }, el("span", { text: STRINGS.removed(what) }),
+      el("button", { type: "button", class: "undo", onclick: () => { note.remove(); restore(); } }, STRINGS.undo));
+    document.body.append(note);
+    toast = note;
+    setTimeout(() => { if (toast === note) note.remove(); }, 10000);
+  }
+
+  /* The games kept on this phone: a list in localStorage, newest last. */
+  const kept = (() => {
+    const box = store("pnp.history");
+    const all = () => { const list = box.load(); return Array.isArray(list) ? list : []; };
+    return {
+      all,
+      get: (id) => all().find((g) => g.id === id) || null,
+      put(entry) {
+        const list = all().filter((g) => g.id !== entry.id);
+        list.push(entry);
+        return box.save(list);
+      },
+      remove(id) { box.save(all().filter((g) => g.id !== id)); },
+      restore(list) { box.save(list); },
+    };
+  })();
+
+  /* Player names carried from one game's form to the next. */
+  const lastNames = store("pnp.players");
+
+  /* The service worker keeps the app on the phone (not where the page is opened from a
+     file or where the browser has none). */
+  function registerWorker() {
+    if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+    navigator.serviceWorker.register("sw.js").catch(() => { /* the app still works online */ });
+  }
+  function offlineNote() {
+    const line = document.getElementById("offline");
+    if (!line) return;
+    const show = () => { line.textContent = navigator.onLine === false ? STRINGS.offlineNow : ""; };
+    window.addEventListener("online", show);
+    window.addEventListener("offline", show);
+    show();
+  }
+  /* The Load button opens the hidden file input (a label could not be reached with Tab). */
+  function loadButton() {
+    const button = document.getElementById("load-button");
+    const input = document.getElementById("load");
+    if (button && input) button.addEventListener("click", () => input.click());
+  }
+  registerWorker();
+  offlineNote();
+  loadButton();
+  const studio = document.getElementById("studio-tile");
+  if (studio && window.PNP_SERVER) studio.hidden = false;
+
   return { el, childPath, parentPath, store, keepAwake, post, download, readJsonFile, showErrors,
-           renderVerdict };
+           renderVerdict, toJson, checker, api, checkerStatus, undoable, kept, lastNames };
 })();

@@ -1,5 +1,6 @@
-/* /log/majority2: the game is its setup and its list of actions, kept in this browser at
-   every step. Each step sends the whole game; the server replays it through the engine and
+/* log-majority2.html: the game is its setup and its list of actions, kept in this browser
+   at every step. Each step hands the whole game to the checker (the Python engine in this
+   browser, or the server under `pnp serve`), which replays it through the engine and
    answers with the legal choices, both tables and the round history. Undo drops the last
    answer the table gave (and the automatic steps after it). */
 "use strict";
@@ -15,7 +16,9 @@
   let busy = false;
 
   function fresh() {
-    return { version: 1, started: false, players: ["", ""], promos: [], rules: {}, actions: [],
+    const last = pnp.lastNames.load();
+    const players = Array.isArray(last) && last.length === 2 && last.every((n) => typeof n === "string") ? last : ["", ""];
+    return { version: 1, started: false, players: [...players], promos: [], rules: {}, actions: [],
              asked: [], claimed: {} };
   }
   function request(extra = {}) {
@@ -44,7 +47,7 @@
       })())));
   }
   function readSetup() {
-    game.players = [$("p1").value, $("p2").value];
+    game.players = [$("p1").value.trim(), $("p2").value.trim()];
     game.start = game.players[0];
     game.rules = $("free-play-rule").checked ? { free_play_ignores_requirements: true } : {};
     game.promos = [];
@@ -68,7 +71,7 @@
     if (busy) return null;
     busy = true;
     $("status").textContent = "…";
-    const answer = await pnp.post("/api/log/majority2", request(extra));
+    const answer = await pnp.api("log", request(extra));
     busy = false;
     if (answer.status === 200) {
       $("status").textContent = "";
@@ -80,8 +83,8 @@
       return last;
     }
     if (answer.status === 0) {
-      $("status").textContent = "The server cannot be reached. The game is kept in this browser; trying again shortly…";
-      setTimeout(() => send(extra), 4000);
+      $("status").textContent = window.PNP_SERVER ? STRINGS.serverGone : STRINGS.checkerFailed(answer.error);
+      if (window.PNP_SERVER) setTimeout(() => send(extra), 4000);
       return null;
     }
     const problems = (answer.data && answer.data.problems) || [];
@@ -122,6 +125,7 @@
     const answer = await send({ claimed, finish: true });
     if (answer && answer.verdict) {
       pnp.renderVerdict($("verdict"), answer.verdict);
+      $("keep").hidden = false;
       $("verdict").scrollIntoView({ behavior: "smooth", block: "start" });
     }
   });
@@ -214,7 +218,7 @@
     if (!file) return;
     let value;
     try { value = await pnp.readJsonFile(file); } catch (err) { $("status").textContent = err.message; return; }
-    const answer = await pnp.post("/api/log/majority2/open", value);
+    const answer = await pnp.api("log-open", value);
     if (answer.status !== 200) {
       const problems = (answer.data && answer.data.problems) || [];
       $("status").textContent = `Cannot open ${file.name}: ${(answer.data && answer.data.error) || answer.status} ` +
@@ -237,6 +241,7 @@
   });
   $("clear").addEventListener("click", () => {
     if (game.started && !confirm("Start a new game? This one will be gone (save the log first to keep it).")) return;
+    if (game.players.some(Boolean)) pnp.lastNames.save(game.players);
     game = fresh();
     last = null;
     stopped = false;
@@ -245,6 +250,37 @@
     showSetup();
   });
 
+  /* Keep the checked game on this phone (history.html lists it). */
+  $("keep").addEventListener("click", () => {
+    if (!last || !last.verdict) return;
+    game.keptId = game.keptId || `majority2-log-${Date.now()}`;
+    const log = { ...last.log };
+    if (Object.keys(game.claimed).length) log.claimed = game.claimed;
+    pnp.kept.put({ id: game.keptId, game: "majority2", title: "The Majority 2, play by play", page: "log-majority2.html",
+                   saved: new Date().toISOString(), record: log, report: last.verdict.report });
+    pnp.lastNames.save(game.players);
+    save();
+    $("status").textContent = STRINGS.kept;
+  });
+
+  /* history.html opens a kept log here: log-majority2.html#open=<id> */
+  async function openKept() {
+    const match = location.hash.match(/^#open=(.+)$/);
+    const entry = match && pnp.kept.get(decodeURIComponent(match[1]));
+    history.replaceState(null, "", location.pathname + location.search);
+    if (!entry) return false;
+    const answer = await pnp.api("log-open", entry.record);
+    if (answer.status !== 200) return false;
+    const setup = answer.data.setup;
+    game = { ...fresh(), started: true, players: setup.players, start: setup.start_player, promos: setup.promos,
+             rules: setup.rules, claimed: setup.claimed, actions: answer.data.actions,
+             asked: answer.data.actions.map(() => true), roundLimit: setup.round_limit || null, keptId: entry.id };
+    save();
+    await send();
+    return true;
+  }
+
   pnp.keepAwake($("awake"));
-  if (game.started) send(); else showSetup();
+  pnp.checkerStatus($("status"));
+  openKept().then((opened) => { if (!opened) { if (game.started) send(); else showSetup(); } });
 })();

@@ -431,9 +431,13 @@
     $("balance-verdict").replaceChildren();
     balanceStatus("Starting…");
     const answer = await pnp.post("/api/studio/balance", { document, card: state.selected, games: Number(games.value) });
+    if (answer.status === 0) {
+      balanceStatus("The server cannot be reached: is pnp serve still running? Try again when it is.");
+      return;
+    }
     if (answer.status !== 202) {
       balanceStatus("");
-      studio.showProblems($("balance-verdict"), answer.data);
+      studio.showProblems($("balance-verdict"), answer.data || { error: `The server answered ${answer.status}.` });
       return;
     }
     jobs.save({ job: answer.data.job });
