@@ -300,8 +300,10 @@
       (model.useFinal || !model.rounds.length) ? model.players.map((p) => {
         const f = (model.final[p.id] ||= {});
         return el("div", { class: "row" }, el("span", { class: "grow", text: p.name || "?" }),
-          "1s ", numberInput(childPath(childPath("$.final", p.name), "ones"), () => f.ones, (v) => { f.ones = v; }),
-          "5s ", numberInput(childPath(childPath("$.final", p.name), "fives"), () => f.fives, (v) => { f.fives = v; }));
+          "1s ", numberInput(childPath(childPath("$.final", p.name), "ones"), () => f.ones, (v) => { f.ones = v; },
+                             { "aria-label": STRINGS.heldOnes(p.name || "?") }),
+          "5s ", numberInput(childPath(childPath("$.final", p.name), "fives"), () => f.fives, (v) => { f.fives = v; },
+                             { "aria-label": STRINGS.heldFives(p.name || "?") }));
       }) : null);
     return [el("h2", { text: "Rounds" }), ...rounds,
       el("div", { class: "actions" }, el("button", { type: "button", onclick: () => {
@@ -368,9 +370,11 @@
       const moves = model.moves.map((m, mi) => {
         const path = childPath("$.moves", mi);
         return el("div", { class: "row", "data-path": path }, el("span", { class: "small", text: `${mi + 1}.` }),
-          select(childPath(path, "player"), playerOptions("who?"), () => String(m.player ?? ""), (v) => { m.player = Number(v); }),
+          select(childPath(path, "player"), playerOptions("who?"), () => String(m.player ?? ""), (v) => { m.player = Number(v); },
+                 { "aria-label": STRINGS.movePlayer(mi + 1) }),
           values(childPath(path, "value"), () => m.value, (v) => { m.value = v; }, `move ${mi + 1} value`),
-          select(childPath(path, "stack"), stackOptions(), () => m.stack, (v) => { m.stack = v; }),
+          select(childPath(path, "stack"), stackOptions(), () => m.stack, (v) => { m.stack = v; },
+                 { "aria-label": STRINGS.moveStack(mi + 1) }),
           removeButton(`Remove move ${mi + 1}`, () => { model.moves.splice(mi, 1); changed(true); }));
       });
       return [mode, el("section", { class: "panel" }, el("h2", { text: "Moves" }), el("div", { "data-path": "$.moves" }, moves),
@@ -388,7 +392,7 @@
         el("div", { "data-path": path }, s.map((c, ci) => el("div", { class: "row" },
           el("span", { class: "small", text: `${ci + 1}.` }),
           select(childPath(childPath(path, ci), "player"), playerOptions("who?"), () => String(c.player ?? ""), (v) => { c.player = Number(v); },
-                 { "data-path": childPath(path, ci) }),
+                 { "data-path": childPath(path, ci), "aria-label": STRINGS.cardPlayer(si + 1, ci + 1) }),
           values(childPath(childPath(path, ci), "value"), () => c.value, (v) => { c.value = v; }, `stack ${si + 1} card ${ci + 1} value`),
           removeButton(`Remove card ${ci + 1}`, () => { s.splice(ci, 1); changed(true); })))),
         el("button", { type: "button", class: "small", onclick: () => {

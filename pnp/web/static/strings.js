@@ -33,6 +33,11 @@ const STRINGS = {
   vote: (name) => `${name}'s vote`,
   roundVariant: (n) => `Round ${n}: variant`,
   startPlayer: "Start player",
+  heldOnes: (name) => `${name}: 1-point cards held`,
+  heldFives: (name) => `${name}: 5-point cards held`,
+  movePlayer: (n) => `Move ${n}: who played`,
+  moveStack: (n) => `Move ${n}: on which stack`,
+  cardPlayer: (stack, card) => `Stack ${stack}, card ${card}: who played it`,
   /* A problem the checker found in an entry not complete yet, in players' words (the
      checker's own words, for files, are kept for the rest: they name what is expected). */
   plain(problem) {
