@@ -29,8 +29,8 @@ from pnp.games import GAMES
 _PNP = Path(__file__).resolve().parents[2]
 PACKAGE_FILES = ("__init__.py", "errors.py", "check.py")
 PACKAGES = ("content", "games")
-MODULES = {"render": ("__init__", "fonts", "furniture", "geometry", "marks", "model", "nets",
-                      "sheets"),
+MODULES = {"render": ("__init__", "cutfiles", "fonts", "furniture", "geometry", "marks",
+                      "model", "nets", "sheets"),
            "web": ("__init__", "answers", "inbrowser", "log_steps", "rulings", "verdict")}
 """Single modules of packages taken only in part (the rest draws PDFs or serves pages)."""
 LIBRARIES = ("jsonschema", "jsonschema_specifications", "referencing", "attr", "attrs",
