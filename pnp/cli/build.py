@@ -79,7 +79,7 @@ def build_command(
 
     Example: pnp build majority2 --cut-area cricut   (then: pnp export cut --device cricut)
     """
-    from pnp.kits.build import build_warnings, plan_build, run_build
+    from pnp.kits.build import build_warnings, plan_build, printables_of, run_build
     from pnp.kits.documents import checked_url
     from pnp.kits.languages import ALL
     from pnp.kits.printers import printer_settings
@@ -125,7 +125,7 @@ def build_command(
             index = update_gallery(out, summaries, options.paper,
                                    lambda p: print_problems([p], "warning"), previews, page)
         entries = fit_report(request) if report else []
-        art_uses, art_naming = art_report(request, [(f.game, list(f.printables))
+        art_uses, art_naming = art_report(request, [(f.game, list(printables_of(f)))
                                                     for f in planned])
     for s in summaries:
         count = f"  {s.cards} {s.unit}(s)" if s.cards else ""

@@ -72,6 +72,7 @@ def plan_build(request: BuildRequest,
     planned = list(planned.values())
     if request.components:
         planned = _select(planned, request, left_out)
+    planned = _checked_once(planned, request)
     if notes is not None:
         wanted = set(request.components)
         notes += grouped([note for (_, name), (component, note) in left_out.items()
@@ -353,7 +354,38 @@ def _kit_file(game_id: str, words: SheetWords, decks: list, files: list[PlannedF
         return Rendered(*render_kit(path, decks, documents, draw, request.options,
                                     words.title))
 
-    return PlannedFile(game_id, path, (KIT_NAME,), render, stage=2)
+    return PlannedFile(game_id, path, (KIT_NAME,), render,
+                       partial(_check_printables, tuple(decks), request), stage=2)
+
+
+def _check_printables(printables: tuple, request: BuildRequest) -> list[Problem]:
+    """The packed kit's check: every problem of its printables at once, as the separate
+    files are checked (it drew them unchecked, so `-c kit` stopped at the first one)."""
+    kinds: dict[type, list] = {}
+    for printable in printables:
+        kinds.setdefault(type(printable), []).append(printable)
+    return [problem for group in kinds.values()
+            for problem in check_file(group, request.layouts, font_set(request.font),
+                                      request.print_options)]
+
+
+def printables_of(planned_file: PlannedFile) -> tuple:
+    """What a planned file draws: its printables, or a packed kit's decks (those its own
+    check covers; the rest are in the plan's other files)."""
+    check = planned_file.check
+    if isinstance(check, partial) and check.func is _check_printables:
+        return planned_file.printables + check.args[0]
+    return planned_file.printables
+
+
+def _checked_once(planned: list[PlannedFile], request: BuildRequest) -> list[PlannedFile]:
+    """A kit checks only the printables no other planned file checks: a full build checks
+    each deck once (with its own file), `-c kit` alone checks them all with the kit."""
+    covered = {id(p) for f in planned if f.stage == 1 for p in f.printables}
+    return [replace(f, check=partial(_check_printables, tuple(
+                p for p in f.check.args[0] if id(p) not in covered), request))
+            if isinstance(f.check, partial) and f.check.func is _check_printables else f
+            for f in planned]
 
 
 def _deck_options(game_id: str, request: BuildRequest) -> dict:

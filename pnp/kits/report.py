@@ -129,7 +129,7 @@ def art_report(request: BuildRequest,
     uses = [ArtUse(g, path, dpi, tuple(dict.fromkeys(cards)))
             for (g, path, dpi), cards in grouped.items()]
     uses.sort(key=lambda u: (u.dpi, u.path))
-    return uses, unused_art(folder, names)
+    return uses, unused_art(folder, names, {u.path for u in uses})
 
 
 def dpi_warnings(uses: list[ArtUse], below: float) -> list[Problem]:

@@ -146,15 +146,18 @@ def _note(names: dict[str, bool], name: str, face: Face | None, layouts: LayoutS
     names[name] = names.get(name, False) or shown
 
 
-def unused_art(folder: ArtFolder | None, names: dict[str, bool]) -> list[Problem]:
+def unused_art(folder: ArtFolder | None, names: dict[str, bool],
+               drawn: set[str] = frozenset()) -> list[Problem]:
     """A warning for every file in the folder that no face shows: no card by that name
     (with the nearest name, for typos), a card whose layout has no art box, or a file
-    that is not an image type."""
+    that is not an image type. A file in `drawn` (paths a face draws: a promo card's own
+    `"art"` may name a picture in the folder) is shown whatever its name."""
     if folder is None:
         return []
     problems = []
+    shown = {str(Path(p).resolve()) for p in drawn}
     for name, path in sorted(folder.files.items()):
-        if names.get(name):
+        if names.get(name) or str(Path(path).resolve()) in shown:
             continue
         if name in names:
             problems.append(Problem(str(path), f"{name!r} is a card here, but its layout "

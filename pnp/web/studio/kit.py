@@ -36,8 +36,10 @@ from pnp.web.studio.common import (
 )
 from pnp.web.studio.limits import BUILD_BYTES, PROMO_BYTES, WORDS_BYTES, ZIP_BYTES
 
-UPLOADS = {"words": WORDS_BYTES, "promos": PROMO_BYTES, "art": ZIP_BYTES}
-SUFFIXES = {"words": (".txt", ".csv", ".json"), "promos": (".json",), "art": (".zip",)}
+UPLOADS = {"words": WORDS_BYTES, "promos": max(PROMO_BYTES, ZIP_BYTES), "art": ZIP_BYTES}
+SUFFIXES = {"words": (".txt", ".csv", ".json"), "promos": (".json", ".zip"), "art": (".zip",)}
+"""A promo file comes as the designer downloads it: the .json, or a .zip of it with its
+pictures (`art/…`), which the cards find beside the file as `pnp build --promos` would."""
 OPTIONS = {"games", "paper", "backs", "bleed", "crop_marks", "ink_saver", "printer", "lang",
            "output"}
 OUTPUTS = ("kit", "zip")
@@ -110,6 +112,8 @@ async def _uploads(form: Form, folder) -> tuple[dict, dict[str, str]]:
                           f"{' or '.join(SUFFIXES[field])}", field)
         if name in names.values():
             name = f"{field}-{name}"
+        if not name.lower().endswith(".zip"):
+            limit = min(limit, PROMO_BYTES) if field == "promos" else limit
         await save_upload(upload, folder / tasks.IN / name, limit, field)
         names[field] = name
         shown[f"{tasks.IN}/{name}"] = name

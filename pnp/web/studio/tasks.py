@@ -18,7 +18,7 @@ from typing import Any
 from pnp.errors import DataError, Problem, UsageError
 from pnp.web.studio.zips import unpack
 
-IN, OUT, ART = "in", "out", "art"
+IN, OUT, ART, PROMOS = "in", "out", "art", "promos"
 """A job folder's parts: the uploads, what the job writes, an unpacked art folder."""
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 """Every file in a zip the studio makes carries this time, so the same files make the
@@ -36,7 +36,7 @@ def build_kit(folder: str, spec: dict, report: Callable) -> dict[str, Any]:
     """`pnp build` with the kit builder's options: the packed kit (`-c kit`) or every
     file, with the uploaded word list, promo file and art folder; the same library calls
     as the command, so the same bytes."""
-    from pnp.kits.build import build_warnings, plan_build, run_build
+    from pnp.kits.build import build_warnings, plan_build, printables_of, run_build
     from pnp.kits.printers import printer_settings
     from pnp.kits.report import POOR_DPI, art_report, dpi_warnings
     from pnp.kits.request import BuildRequest
@@ -45,8 +45,7 @@ def build_kit(folder: str, spec: dict, report: Callable) -> dict[str, Any]:
     root = Path(folder)
     art_dir = unpack_art(root / IN / spec["art"], root / ART) if spec.get("art") else None
     words = root / IN / spec["words"] if spec.get("words") else None
-    promos = _promo_beside_art(root / IN / spec["promos"], art_dir) if spec.get("promos") \
-        else None
+    promos = _promo_file(root, spec["promos"], art_dir) if spec.get("promos") else None
     backs, offset_x, offset_y = printer_settings(spec.get("printer"), spec.get("backs"),
                                                  None, None)
     options = PrintOptions(paper=spec["paper"].lower(), backs=backs, bleed=spec["bleed"],
@@ -60,7 +59,7 @@ def build_kit(folder: str, spec: dict, report: Callable) -> dict[str, Any]:
     warnings = build_warnings(request)
     planned = plan_build(request)
     run_build(request, lambda planned_file: report(planned_file.path.name), planned)
-    uses, naming = art_report(request, [(f.game, list(f.printables)) for f in planned])
+    uses, naming = art_report(request, [(f.game, list(printables_of(f))) for f in planned])
     files = sorted(p.relative_to(root / OUT) for f in planned for p in [f.path])
     return {"files": [str(f) for f in files],
             "warnings": as_json(warnings + naming + dpi_warnings(uses, POOR_DPI))}
@@ -90,17 +89,49 @@ def unpack_art(archive: Path, into: Path) -> Path:
     return single if single is not None and single.is_dir() else into
 
 
+def _promo_file(root: Path, upload: str, art_dir: Path | None) -> Path:
+    """The promo file to build with: the upload itself, or the one .json of an uploaded
+    zip (the designer's download: the file and its `art/` pictures, which its cards find
+    beside it). A plain .json goes with the art folder, where its pictures are."""
+    if upload.lower().endswith(".zip"):
+        into = root / PROMOS
+        unpacked = unpack_art(root / IN / upload, into)
+        found = sorted(p for p in into.rglob("*.json") if p.parent in (into, unpacked))
+        if len(found) != 1:
+            said = "no promo file (.json)" if not found else \
+                f"{len(found)} .json files ({', '.join(p.name for p in found)})"
+            raise DataError(Problem(upload, f"holds {said} beside its pictures; a promo zip "
+                                            "holds one, as the promo designer writes it"))
+        return found[0]
+    return _promo_beside_art(root / IN / upload, art_dir)
+
+
 def _promo_beside_art(promos: Path, art_dir: Path | None) -> Path:
-    """With an art folder, the promo file goes into it (as in docs/print/art.md's example),
-    so the pictures its cards name (`"art": "art/x.png"`) are found relative to it."""
+    """With an art folder, the promo file goes where the pictures its cards name
+    (`"art": "art/x.png"`) are found relative to it (as in docs/print/art.md's example):
+    in the art folder, or in the zip's top when the folder is the zip's one `art/`."""
     if art_dir is None:
         return promos
     target = art_dir / promos.name
+    named = _art_named(promos)
+    if named and not all((art_dir / n).is_file() for n in named) \
+            and all((art_dir.parent / n).is_file() for n in named):
+        target = art_dir.parent / promos.name
     if target.exists() and target.read_bytes() != promos.read_bytes():
         raise DataError(Problem(promos.name, f"the art zip holds a different {promos.name}; "
                                              "rename one of them"))
     target.write_bytes(promos.read_bytes())
     return target
+
+
+def _art_named(promos: Path) -> list[str]:
+    """The pictures a promo file's cards name (none when it cannot be read: the build
+    says why)."""
+    try:
+        cards = json.loads(promos.read_text("utf-8")).get("cards", [])
+        return [c["art"] for c in cards if isinstance(c, dict) and isinstance(c.get("art"), str)]
+    except (ValueError, AttributeError, TypeError, OSError):
+        return []
 
 
 def pack(folder: str, files: list[str], name: str) -> str:
