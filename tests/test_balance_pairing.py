@@ -62,7 +62,9 @@ def test_the_report_gives_paired_and_unpaired_intervals_and_corrected_flags(cli)
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
     # the family: the start player's advantage and the promo's two figures
-    assert summary["correction"] == {"method": "bh", "alpha": 0.1, "family": 3}
+    # (a lone difference is flagged under BH at α/3: the level its power is figured at)
+    assert summary["correction"] == {"method": "bh", "alpha": 0.1, "family": 3, "power": 0.8,
+                                     "power_alpha": pytest.approx(0.1 / 3)}
     wins = summary["promos"][0]["scorer_win_rate"]
     assert wins["p"] is not None and wins["narrowed"] is not None
     vp = summary["promos"][0]["vp_per_copy"]

@@ -34,10 +34,12 @@ def test_paired_and_unpaired_errors_on_a_known_case():
     assert 1 - paired.se / unpaired.se == pytest.approx(0.7621, abs=1e-4)
 
 
-def test_identical_figures_give_an_exact_zero():
+def test_identical_figures_give_a_zero_difference_with_no_spread():
+    """Every game the same difference: no z, no p, no interval (see test_zero_spread.py)."""
     joint = _joint(X, X)
     same = joint.combination((1, -1))
-    assert (same.value, same.se, same.z, same.p) == (0.0, 0.0, 0.0, 1.0)
+    assert (same.value, same.se, same.z, same.p, same.method) == \
+        (0.0, 0.0, None, None, "no information")
 
 
 def test_ratio_difference_is_the_linearised_mean():
@@ -77,7 +79,7 @@ def test_estimate_z_p_interval_and_equivalence():
     e = Estimate(0.5, 0.25)
     assert e.z == 2.0 and e.p == pytest.approx(0.0455, abs=1e-4)
     assert e.interval(1.96) == pytest.approx((0.01, 0.99))
-    assert Estimate(1.0, 0.0).z == math.inf and Estimate(1.0, 0.0).p == 0.0
+    assert Estimate(1.0, 0.0).z is None and Estimate(1.0, 0.0).p is None  # no spread
     assert Estimate(math.nan, None).p is None
     # TOST: inside ±1 by 2 standard errors on the near side → p = 1 − Φ(2) = 0.0228
     assert Estimate(0.0, 0.5).equivalence_p(1.0) == pytest.approx(0.02275, abs=1e-5)

@@ -16,6 +16,7 @@ from pnp.games.gamedata import load_content
 from pnp.games.majority2 import bots as m2bots
 from pnp.games.majority2 import engine as m2
 from pnp.games.majority2.variants import barring, marked_copy
+from pnp.simulate.joint import differing_share
 from pnp.simulate.plan import Request, plan_simulation
 from pnp.simulate.report import summarise
 from pnp.simulate.restricted import barred_seat, plan_restrictions
@@ -72,8 +73,12 @@ def test_a_card_nobody_can_ever_play_is_worth_exactly_zero():
     summary = summarise(plan, run(plan, jobs=1))
     card = summary["restricted"]["cards"][0]
     assert card["card"] == "demons-veteran" and card["games"] == 120
-    assert (card["drop"]["difference"], card["drop"]["low"], card["drop"]["high"]) == \
-        (0.0, 0.0, 0.0)
+    # every game alike: an exact interval (no game of 120 differed, each could move the
+    # mean by at most 1 win), not a zero-width one, and nothing to test
+    share = differing_share(120, 0.025)
+    assert (card["drop"]["difference"], card["drop"]["method"], card["drop"]["p"]) == \
+        (0.0, "exact", None)
+    assert (card["drop"]["low"], card["drop"]["high"]) == pytest.approx((-share, share))
     assert card["win_rate_free"] == card["win_rate_barred"]
     assert not card["drop"]["significant"]
 
@@ -101,8 +106,10 @@ def test_a_copy_of_a_base_card_is_worth_exactly_one_copy_of_it(cli):
     row = json.loads(result.stdout)["restricted"]["promos"][0]
     assert row["promo"] == "bar-demons-clerk" and row["replaces"] == "demons-secretary"
     assert row["promo_drop"] == row["base_drop"]
-    assert (row["difference"]["difference"], row["difference"]["low"],
-            row["difference"]["high"]) == (0.0, 0.0, 0.0)
+    share = differing_share(60, 0.025)  # the difference of two drops lies in [-2, 2]
+    assert (row["difference"]["difference"], row["difference"]["method"]) == (0.0, "exact")
+    assert (row["difference"]["low"], row["difference"]["high"]) == \
+        pytest.approx((-2 * share, 2 * share))
     assert row["verdict"] == "no clear difference"
 
 

@@ -16,8 +16,10 @@ from pnp.errors import DataError
 from pnp.kits.promo_cards import card_preview, promo_problems, write_promo_pdf
 from pnp.kits.word_lists import check_word_list
 from pnp.render.decks import PrintOptions
+from pnp.simulate.powerwords import approx
 from pnp.web.studio.vocabulary import effect_vocabulary, promo_config
 from pnp.web.studio.zips import unpack
+from tests.conftest import FIXTURES
 from tests.studiotools import (
     OVER_STRONG,
     climbing_zip,
@@ -132,6 +134,26 @@ def test_the_balance_verdict_in_words():
     vp = summary["promos"][0]["vp_per_copy"]
     assert f"95 % interval {vp['low']:.2f} VP more to {vp['high']:.2f} VP more" in \
         words["lines"][1]
+    mde = vp["minimum_detectable_effect"]["effect"]
+    assert words["power"].startswith(f"These 200 games show a difference of ±{mde:.2f} VP "
+                                     f"per copy")
+
+
+@pytest.mark.slow
+def test_a_balance_verdict_of_no_clear_difference_says_what_it_could_miss():
+    """A copy of a base card: "no clear difference", and how big a difference these games
+    would have shown, and the games that would show the --vp-margin (0.1 VP per copy)."""
+    from pnp.simulate.verdict import compare_promo, promo_in_words
+
+    summary = compare_promo(FIXTURES / "majority2-twin-promo.json", 200)
+    words = promo_in_words(summary, "bar-demons-clerk", {})
+    assert words["verdict"] == "no clear difference"
+    mde = summary["promos"][0]["vp_per_copy"]["minimum_detectable_effect"]
+    assert words["power"].startswith(
+        f"No clear difference is not no difference: these 200 games show a difference of "
+        f"±{mde['effect']:.2f} VP per copy")
+    assert words["power"].endswith(f"to see ±0.1 VP per copy, test ≈ "
+                                   f"{approx(mde['games_for_target'])} games.")
 
 
 @pytest.mark.parametrize("data, says", [

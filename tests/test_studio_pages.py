@@ -147,6 +147,8 @@ def test_the_balance_test_says_the_over_strong_promo_is_stronger(site):
     words = verdict.inner_text()
     assert "Witches Grand Secretary is stronger than the Witches Secretary it replaces." in words
     assert "95 % interval" in words and "200 games" in words
+    assert page.locator("#balance-power").inner_text().startswith(
+        "These 200 games show a difference of ±")
     shoot(page, "studio-promo-balance")
     assert errors == []
 

@@ -75,17 +75,27 @@ def test_tuning_finds_the_points_of_a_changed_base_card(cli, tmp_path):
 
 @pytest.mark.slow
 def test_tuning_finds_the_cost_of_a_changed_base_card(cli, tmp_path):
-    """A Witches Junior costing 6 instead of 3: over costs 1-6 the cheapest and dearest
-    are surely different, and 3 is among the values in line with the base card."""
+    """A Witches Junior costing 6 instead of 3, tried at 2, 3 and 4: one coin of cost
+    moves it by about 0.06 VP per copy, inside the 0.1 margin, so 3 is in line and is
+    named alone only if 2 and 4 were both shown to differ; every value in line is told
+    with its interval."""
     path = _changed_copy(tmp_path, "witches-junior", cost=6)
     result = cli("simulate", "majority2", "--promos", path, "--tune",
-                 "house-witches-junior.cost=1..6", "--games", "500", "--max-games", "5000",
+                 "house-witches-junior.cost=2..4", "--games", "500", "--max-games", "3000",
                  "--json", "--jobs", "2")
     assert result.exit_code == 0, result.stderr
     tune = json.loads(result.stdout)["tune"]
     decisions = {v["value"]: v["decision"] for v in tune["values"]}
-    assert decisions[1] == decisions[6] == "different"
-    assert 3 in tune["in_line"] and set(tune["in_line"]) <= {2, 3, 4}
+    assert 3 in tune["in_line"] and tune["headline"] == sorted(tune["in_line"])
+    assert tune["best"] == (3 if tune["in_line"] == [3] else None)
+    if tune["best"] == 3:
+        assert decisions[2] == decisions[4] == "different"
+    for v in tune["values"]:
+        if v["value"] in tune["in_line"]:
+            c = v["comparison"]
+            assert f"at {v['value']} {c['difference']:+.2f} [{c['low']:+.2f}, " \
+                   f"{c['high']:+.2f}]" in tune["sentence"]
+            assert v["comparison"]["minimum_detectable_effect"]["design"] == "sequential"
 
 
 @pytest.mark.parametrize(("args", "message"), [

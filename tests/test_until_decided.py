@@ -8,19 +8,20 @@ from pathlib import Path
 
 import pytest
 
-from pnp.simulate.plan import Schedule
+from pnp.simulate.compare import comparison
+from pnp.simulate.joint import Estimate
+from pnp.simulate.plan import Margins, Schedule
 from pnp.simulate.sequential import _decide
 from tests.conftest import FIXTURES
 
 STRONG = Path(__file__).resolve().parent.parent / "data" / "examples" / \
     "majority2-overpowered-promo.json"
 TWIN = FIXTURES / "majority2-twin-promo.json"
-SCHEDULE = Schedule(100, 1000, 0.02, 0.1)
+MARGINS = Margins(0.02, 0.1)
 
 
 def _test(difference, half):
-    return {"difference": difference, "low": difference - half, "high": difference + half,
-            "p": __import__("math").erfc(abs(difference) / (half / 1.959964) / 2 ** 0.5)}
+    return comparison(Estimate(difference, half / 1.959964, 1000))
 
 
 def test_a_look_decides_different_then_equivalent_at_its_level():
@@ -29,19 +30,19 @@ def test_a_look_decides_different_then_equivalent_at_its_level():
     decided = {}
     tests = [("big", "rate", _test(0.08, 0.0392)), ("same", "rate", _test(0.0, 0.005)),
              ("open", "rate", _test(0.01, 0.02))]
-    _decide(tests, "holm", 0.001, SCHEDULE, 300, decided)
+    _decide(tests, "holm", 0.001, MARGINS, 300, decided)
     assert decided == {"big": ("different", 300), "same": ("equivalent", 300)}
 
 
 def test_vp_comparisons_use_the_vp_margin():
     decided = {}
-    _decide([("vp", "vp", _test(0.01, 0.02))], "holm", 0.01, SCHEDULE, 500, decided)
+    _decide([("vp", "vp", _test(0.01, 0.02))], "holm", 0.01, MARGINS, 500, decided)
     assert decided == {"vp": ("equivalent", 500)}  # within ±0.1 VP, not ±0.02
 
 
 def test_the_looks_fall_every_batch_and_end_at_the_most():
-    assert Schedule(300, 1000, 0.02, 0.1).looks == [300, 600, 900, 1000]
-    assert Schedule(500, 1000, 0.02, 0.1).looks == [500, 1000]
+    assert Schedule(300, 1000).looks == [300, 600, 900, 1000]
+    assert Schedule(500, 1000).looks == [500, 1000]
 
 
 def _until(cli, *args):
@@ -82,7 +83,9 @@ def test_a_copy_is_never_called_different(cli):
 
 @pytest.mark.parametrize(("args", "message"), [
     (["--max-games", "500"], "--max-games: only with --until-decided or --tune"),
-    (["--margin", "3"], "--margin: only with --until-decided or --tune"),
+    (["--margin", "nan"], "--margin: expected percentage points"),
+    (["--until-decided", "--games", "100", "--max-games", "200000"],
+     "--max-games: at most 500 looks, not 2,000"),
     (["--until-decided", "--games", "500", "--max-games", "200"],
      "--max-games: expected 500 (one look of --games"),
     (["--until-decided", "--margin", "nan"], "--margin: expected percentage points"),

@@ -58,10 +58,12 @@ def simulate_command(
     max_games: int = typer.Option(None, "--max-games", help="With --until-decided or "
                                   "--tune: the most games (default 10 × --games)."),
     margin: float = typer.Option(None, "--margin", metavar="POINTS",
-                                 help="Equivalence margin of a win-rate difference, in "
-                                 "percentage points (default 2)."),
+                                 help="The smallest win-rate difference that matters, in "
+                                 "percentage points (default 2): the games to detect it "
+                                 "are reported, and --until-decided calls a difference "
+                                 "within it equivalent."),
     vp_margin: float = typer.Option(None, "--vp-margin", metavar="VP",
-                                    help="Equivalence margin of VP per copy (default 0.1)."),
+                                    help="The same for VP per copy (default 0.1)."),
     tune: list[str] = typer.Option(None, "--tune", metavar="CARD.FIELD=LOW..HIGH",
                                    help="Try a --promos card at several values of cost, "
                                    "vp.points, vp.base, vp.per_match, vp.per_colour or "

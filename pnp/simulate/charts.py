@@ -21,6 +21,7 @@ from pnp.simulate.report import (
     correction_text,
     game_lines,
     players_text,
+    power_lines,
     promo_rows,
     shown_cards,
     variant_title,
@@ -87,8 +88,8 @@ def _save(figure, path: Path) -> None:
 
 def _errors(rows: list[dict], key: str = "rate") -> list[list[float]]:
     """matplotlib's asymmetric error bars from value/low/high dicts."""
-    return [[max(0.0, r[key] - r["low"]) for r in rows],
-            [max(0.0, r["high"] - r[key]) for r in rows]]
+    return [[0.0 if r["low"] is None else max(0.0, r[key] - r["low"]) for r in rows],
+            [0.0 if r["high"] is None else max(0.0, r["high"] - r[key]) for r in rows]]
 
 
 def _seats(summary: dict) -> Any:
@@ -123,9 +124,11 @@ def _rounds(summary: dict) -> Any:
     ax = fig.subplots()
     ax.hist([v for v, _ in rounds["histogram"]], weights=[n for _, n in rounds["histogram"]],
             bins=_bins(rounds["min"], rounds["max"]), color=BAR, rwidth=0.9)
-    ax.axvspan(rounds["low"], rounds["high"], color=ALERT, alpha=0.3,
-               label=f"mean {rounds['mean']:.2f} [{rounds['low']:.2f}, {rounds['high']:.2f}]")
-    ax.axvline(rounds["mean"], color=ALERT, linewidth=1)
+    if rounds["low"] is not None:
+        ax.axvspan(rounds["low"], rounds["high"], color=ALERT, alpha=0.3,
+                   label=f"mean {num(rounds, 2)}")
+    ax.axvline(rounds["mean"], color=ALERT, linewidth=1,
+               label=None if rounds["low"] is not None else f"mean {num(rounds, 2)}")
     ax.set_xlabel("rounds in the game")
     ax.set_ylabel("games")
     _legend_outside(fig)
@@ -145,9 +148,10 @@ def _scores(summary: dict) -> Any:
         _, _, patches = ax.hist([v for v, _ in score["histogram"]], bins=bins,
                                 weights=[n for _, n in score["histogram"]], histtype="step",
                                 linewidth=1.2,
-                                label=f"seat {s['seat']}: mean {score['mean']:.1f} "
-                                      f"[{score['low']:.1f}, {score['high']:.1f}]")
-        ax.axvspan(score["low"], score["high"], color=patches[0].get_edgecolor(), alpha=0.3)
+                                label=f"seat {s['seat']}: mean {num(score)}")
+        if score["low"] is not None:
+            ax.axvspan(score["low"], score["high"], color=patches[0].get_edgecolor(),
+                       alpha=0.3)
     ax.set_xlabel("final score")
     ax.set_ylabel("games")
     _legend_outside(fig, fontsize=8)
@@ -246,9 +250,8 @@ def _promos(summary: dict) -> Any:
     for i, p in enumerate(promos):
         d = p["vp_per_copy"]
         colour = ALERT if p["significant"] else QUIET
-        ax.errorbar([d["difference"]], [i], xerr=[[max(0.0, d["difference"] - d["low"])],
-                                                  [max(0.0, d["high"] - d["difference"])]],
-                    fmt="o", color=colour, capsize=3)
+        ax.errorbar([d["difference"]], [i], xerr=_errors([d], "difference"), fmt="o",
+                    color=colour, capsize=3)
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(range(len(promos)), [f"{p['variant']}\nfor {p['replaces']}" for p in promos],
                   fontsize=7)
@@ -266,9 +269,9 @@ def _restricted(summary: dict) -> Any:
     drops = [c["drop"] for c in cards]
     values = [100 * (d["difference"] or 0) for d in drops]
     ax.barh([c["card"] for c in cards], values, capsize=2,
-            xerr=_errors([{"rate": v, "low": 100 * (d["low"] or 0),
-                           "high": 100 * (d["high"] or 0)} for v, d in zip(values, drops,
-                                                                          strict=True)]),
+            xerr=_errors([{"rate": v, "low": None if d["low"] is None else 100 * d["low"],
+                           "high": None if d["high"] is None else 100 * d["high"]}
+                          for v, d in zip(values, drops, strict=True)]),
             color=[ALERT if d["significant"] else BAR for d in drops])
     ax.axvline(0, color="black", linewidth=0.8)
     ax.invert_yaxis()
@@ -291,7 +294,8 @@ def _restricted_promos(summary: dict) -> Any:
                 continue
             v = 100 * d["value"]
             ax.errorbar([v], [i + offset], fmt="o", color=colour, capsize=3,
-                        xerr=[[max(0.0, v - 100 * d["low"])], [max(0.0, 100 * d["high"] - v)]],
+                        xerr=_errors([{"rate": v} | {k: None if d[k] is None else 100 * d[k]
+                                                     for k in ("low", "high")}]),
                         label=label if i == 0 else None)
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(range(len(rows)), [_headline_label(r) for r in rows], fontsize=7)
@@ -368,6 +372,11 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
                                  [h["significant"] for h in restricted["promos"]]))
     if summary["correction"]["family"]:
         parts.append(f"<p>{_e(correction_text(summary))}</p>")
+    power = power_lines(summary)
+    if power:
+        parts.append(f"<p>{_e(power[0])}</p>")
+        parts.append("<ul class=\"power\">" + "".join(f"<li>{_e(line)}</li>"
+                                                      for line in power[1:]) + "</ul>")
     if summary.get("targets"):
         section = summary["targets"]
         verdict = "all passed" if section["passed"] else "FAILED"
@@ -379,7 +388,7 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
         parts.append(f"<h2>Tuning {_e(section['card'])} against {_e(section['replaces'])}"
                      "</h2>")
         parts.append(_html_table(*value_rows(section),
-                                 [v["value"] == section["best"] for v in section["values"]]))
+                                 [v["value"] in section["in_line"] for v in section["values"]]))
         parts.append(f"<p>{_e(section['sentence'])}</p>")
     if summary.get("sequential"):
         parts.append("<h2>Until decided</h2>")
@@ -391,7 +400,8 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
     parts += [f"<figure id=\"{name}\"><img src=\"{name}.svg\" alt=\"{_e(caption)}\">"
               f"<figcaption>{_e(caption)}</figcaption></figure>" for name, caption in charts]
     style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto;padding:0 1em}"
-             "table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{padding:.2em .6em;"
+             "table{border-collapse:collapse;margin:.5em 0 1.5em;display:block;max-width:100%;"
+             "overflow-x:auto}td,th{padding:.2em .6em;"
              "border-bottom:1px solid #ddd;text-align:right}"
              "td:not(:first-child){white-space:nowrap}td:first-child,th:first-child"
              "{text-align:left}tr.flag td{background:#fbe3e4;font-weight:bold}"

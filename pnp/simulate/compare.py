@@ -1,53 +1,90 @@
-"""A report's comparisons as JSON: a difference with its interval, test and pairing gain,
-and the family correction that flags them and gives each promo its verdict.
+"""A report's comparisons as JSON: a difference with its interval, test, pairing gain and
+minimum detectable effect, and the family correction that flags them and gives each promo
+its verdict.
 
 Every comparison in a summary is a dict made by `comparison`; `correct_family` finds them
-all (`tests`), adjusts their p-values together (`family.adjust`) and sets `significant`.
-A figure that is shown but not tested comes from `interval_only`.
+all (`tests`), adjusts their p-values together (`family.adjust`), sets `significant` and
+says how big a difference each could see (`power`). A figure that is shown but not tested
+comes from `interval_only`. A comparison whose games never varied has no normal interval:
+it is judged exactly when its figure is bounded, or not at all (`joint.Estimate`).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
+from pnp.simulate import power
 from pnp.simulate.family import adjust
-from pnp.simulate.joint import Estimate
+from pnp.simulate.joint import EXACT, NORMAL, Estimate
 
 NO_COMPARISON = {"base": None, "difference": None, "low": None, "high": None,
-                  "significant": False, "z": None, "p": None, "p_adjusted": None,
-                  "unpaired_low": None, "unpaired_high": None, "narrowed": None}
+                 "significant": False, "z": None, "p": None, "p_adjusted": None,
+                 "unpaired_low": None, "unpaired_high": None, "narrowed": None,
+                 "method": None, "se": None, "games": None, "bounds": None,
+                 "minimum_detectable_effect": None}
 
 
 def comparison(paired: Estimate, unpaired: Estimate | None = None) -> dict[str, Any]:
     """A difference's JSON: value, 95 % interval, p-value (adjusted later, with the
-    family), and how much narrower the paired interval is than the unpaired one."""
-    low, high = paired.interval()
+    family), how it was judged (`method`: normal, exact or no information), and how much
+    narrower the paired interval is than the unpaired one."""
+    low, high = _finite(paired.interval())
+    method = paired.method
     found = {"difference": paired.value, "low": low, "high": high, "significant": False,
-             "z": paired.z, "p": paired.p, "p_adjusted": None}
+             "z": paired.z, "p": paired.p, "p_adjusted": None, "method": method,
+             "se": paired.se if method == NORMAL else None, "games": paired.n or None,
+             "bounds": list(paired.bounds) if method == EXACT else None,
+             "minimum_detectable_effect": None}
     if unpaired is not None:
         u_low, u_high = unpaired.interval()
         narrowed = (1 - (high - low) / (u_high - u_low)
-                    if u_high - u_low > 0 and high == high else None)
+                    if u_high - u_low > 0 and high is not None else None)
         found.update(unpaired_low=u_low, unpaired_high=u_high, narrowed=narrowed)
     return found
 
 
+def estimate_of(test: dict[str, Any]) -> Estimate:
+    """The estimate a comparison's JSON was made from (for tests at another level)."""
+    if test["method"] is None:
+        return Estimate(float("nan"), None)
+    return Estimate(test["difference"], test["se"] or 0.0, test["games"] or 0,
+                    tuple(test["bounds"]) if test["bounds"] else None)
+
+
+def equivalence_p(test: dict[str, Any], margin: float) -> float | None:
+    """The equivalence test's p-value (within ±margin) of a comparison's JSON."""
+    return estimate_of(test).equivalence_p(margin) if test["method"] else None
+
+
 def interval_only(estimate: Estimate) -> dict[str, Any]:
     """A figure with its 95 % interval and no test (not a member of the family)."""
-    low, high = estimate.interval()
-    return {"value": estimate.value, "low": low, "high": high}
+    low, high = _finite(estimate.interval())
+    return {"value": estimate.value, "low": low, "high": high, "method": estimate.method}
 
 
-def correct_family(summary: dict[str, Any], method: str, alpha: float) -> None:
+def _finite(bounds: tuple[float, float]) -> tuple[float | None, float | None]:
+    """An interval's ends, None where there is none (NaN): JSON has no NaN."""
+    return tuple(None if math.isnan(b) else b for b in bounds)
+
+
+def correct_family(summary: dict[str, Any], method: str, alpha: float, margins) -> None:
     """Correct the family of every comparison in the report (each dict with a "p"), flag
-    those whose adjusted p-value is at most α, then give each promo its verdict."""
+    those whose adjusted p-value is at most α, say how big a difference each could see
+    (`margins`: the plan's, the smallest differences that matter), then give each promo
+    its verdict."""
     family = [test for _, _, test in tests(summary)]
     adjusted = adjust([t["p"] for t in family], method)
     for test, p in zip(family, adjusted, strict=True):
         test["p_adjusted"] = p
         test["significant"] = p is not None and p <= alpha
-    summary["correction"] = {"method": method, "alpha": alpha,
-                             "family": sum(p is not None for p in adjusted)}
+    size = sum(p is not None for p in adjusted)
+    summary["correction"] = {"method": method, "alpha": alpha, "family": size,
+                             "power": power.POWER,
+                             "power_alpha": power.lone_level(alpha, method, size)}
+    for _, unit, test in tests(summary):
+        test["minimum_detectable_effect"] = fixed_power(test, summary["correction"],
+                                                        margins.of(unit))
     for row in summary.get("restricted", {}).get("promos", []):
         if row["difference"] is not None:
             row["significant"] = row["difference"]["significant"]
@@ -63,25 +100,35 @@ def correct_family(summary: dict[str, Any], method: str, alpha: float) -> None:
                             if promo["significant"] else "no clear difference")
 
 
+def fixed_power(test: dict[str, Any], correction: dict[str, Any],
+                target: float) -> dict[str, Any] | None:
+    """A comparison's minimum detectable effect in a fixed run (None without a normal
+    standard error: no spread, or too few games)."""
+    if test["method"] != NORMAL:
+        return None
+    return power.fixed_design(test["se"], test["games"], correction["power_alpha"], target)
+
+
 def tests(summary: dict[str, Any]):
-    """Every comparison of the report that is a test (the family), in report order, as
-    (name, unit, comparison): the start player's advantage (base game, or each player
-    count), the promos, restricted play. `unit` is "vp" (VP per copy) or "rate" (a
-    difference of win rates), for the equivalence margins of sequential runs."""
+    """Every comparison of the report that is a test or could be one (the family, and the
+    comparisons whose games never varied), in report order, as (name, unit, comparison):
+    the start player's advantage (base game, or each player count), the promos,
+    restricted play. `unit` is "vp" (VP per copy) or "rate" (a difference of win rates),
+    for the margins."""
     for variant in summary["variants"]:
         advantage = variant["seat_balance"]["start_player_advantage"]
-        if variant["promo"] is None and advantage["p"] is not None:
+        if variant["promo"] is None and advantage["method"] is not None:
             yield (f"start player's advantage ({variant['name']})", "rate", advantage)
     for promo in summary["promos"]:
         for key, unit, label in (("vp_per_copy", "vp", "VP per copy"),
                                  ("scorer_win_rate", "rate", "scorer wins")):
-            if promo[key]["p"] is not None:
+            if promo[key]["method"] is not None:
                 yield (f"{promo['promo']}: {label}", unit, promo[key])
     restricted = summary.get("restricted", {})
     for card in restricted.get("cards", []):
-        if card["drop"]["p"] is not None:
+        if card["drop"]["method"] is not None:
             yield (f"restricted play: {card['card']}", "rate", card["drop"])
     for row in restricted.get("promos", []):
-        if row["difference"] is not None and row["difference"]["p"] is not None:
+        if row["difference"] is not None and row["difference"]["method"] is not None:
             yield (f"restricted play: {row['promo']} against {row['replaces']}", "rate",
                    row["difference"])

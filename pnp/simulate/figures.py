@@ -52,8 +52,9 @@ def _seat_estimate(wins: int, others: int, games: int, weight: int, scale: int) 
         return Estimate(math.nan, None)
     total = weight * wins - others
     squares = weight * weight * wins + others
-    variance = (games * squares - total * total) / (games * (games - 1))
-    return Estimate(total / games / scale, math.sqrt(max(0.0, variance) / games) / scale)
+    variance = (games * squares - total * total) / (games * (games - 1))  # exact: 0 or > 0
+    return Estimate(total / games / scale, math.sqrt(max(0.0, variance) / games) / scale,
+                    games, (-1 / scale, weight / scale))
 
 
 def seat_balance(seat_wins: list[int], games: int) -> dict[str, Any]:

@@ -13,8 +13,11 @@ def pct(rate: dict, none: str = "-", width: int = 5) -> str:
 
 
 def num(mean: dict, digits: int = 1, none: str = "-") -> str:
+    """A mean with its interval; one with no spread (or one game) has none."""
     if mean["mean"] is None:
         return none
+    if mean["low"] is None:
+        return f"{mean['mean']:.{digits}f} (no spread)"
     return f"{mean['mean']:.{digits}f} [{mean['low']:.{digits}f}, {mean['high']:.{digits}f}]"
 
 
@@ -39,7 +42,13 @@ def fixed(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
 
-def diff(d: dict, digits: int) -> str:
-    if d["difference"] is None or d["low"] is None:
+def diff(d: dict, digits: int, scale: float = 1) -> str:
+    """A difference with its interval, e.g. `+0.12 [+0.05, +0.19]`; one whose games never
+    varied and has nothing to bound it, `+0.00 (no spread)`."""
+    if d["difference"] is None:
         return "-"
-    return f"{d['difference']:+.{digits}f} [{d['low']:+.{digits}f}, {d['high']:+.{digits}f}]"
+    if d["low"] is None:
+        return (f"{scale * d['difference']:+.{digits}f} (no spread)"
+                if d.get("method") == "no information" else "-")
+    return (f"{scale * d['difference']:+.{digits}f} [{scale * d['low']:+.{digits}f}, "
+            f"{scale * d['high']:+.{digits}f}]")

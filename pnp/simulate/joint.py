@@ -12,7 +12,8 @@ two ratios of sums, then gets its standard error by the delta method, with the c
 (paired) or without them (the unpaired interval the pairing is measured against).
 
 `Estimate` is a value with its standard error: a normal interval, a z-score and a
-two-sided p-value (the test of "no difference"; the family corrections work on these).
+two-sided p-value (the test of "no difference"; the family corrections work on these) —
+or, when every game gave the same figure, an exact interval and test, or none at all.
 """
 
 from __future__ import annotations
@@ -24,45 +25,106 @@ from statistics import NormalDist
 
 from pnp.simulate.stats import Z95
 
+NORMAL, EXACT, NO_SPREAD = "normal", "exact", "no information"
+
 
 @dataclass(frozen=True)
 class Estimate:
-    """A value and its standard error (`se` None: too few games to tell)."""
+    """A value, its standard error (`se` None: too few games to tell), the games behind
+    it and, where known, the range every game's figure lies in (`bounds`).
+
+    How it is judged (`method`):
+    - *normal*: the games' figures vary (se > 0): the normal interval and z-test;
+    - *exact*: every game gave the same figure (se == 0) and the figure is bounded: a
+      zero spread says only that games other than this value are rare, so the interval
+      bounds how rare (Clopper–Pearson for "no game differed", each differing game moving
+      the mean at most to the end of the range) and the p-value is the exact chance of
+      such a run under "no difference" — never a zero-width interval;
+    - *no information*: every game gave the same figure and nothing bounds it: no
+      interval, no test (a verdict from zero spread would be a verdict from nothing).
+    """
 
     value: float
     se: float | None
+    n: int = 0
+    bounds: tuple[float, float] | None = None
+
+    @property
+    def method(self) -> str | None:
+        if self.se is None or math.isnan(self.value):
+            return None
+        if self.se > 0:
+            return NORMAL
+        return EXACT if self.bounds is not None and self.n > 0 else NO_SPREAD
 
     @property
     def z(self) -> float | None:
-        """value / se; 0 for an exact zero (every game identical), ±inf for a value that
-        never varies from a non-zero one."""
-        if self.se is None or math.isnan(self.value):
-            return None
-        if self.se == 0:
-            return 0.0 if self.value == 0 else math.copysign(math.inf, self.value)
-        return self.value / self.se
+        """value / se, for the normal method only (zero spread has no z)."""
+        return self.value / self.se if self.method == NORMAL else None
 
     @property
     def p(self) -> float | None:
-        """Two-sided p-value of the normal test of value = 0."""
-        z = self.z
-        return None if z is None else math.erfc(abs(z) / math.sqrt(2))
+        """Two-sided p-value of the test of value = 0: the normal test, or the exact one
+        for a bounded figure that never varied (None when it never varied from 0: there
+        is no difference to test)."""
+        method = self.method
+        if method == NORMAL:
+            return math.erfc(abs(self.z) / math.sqrt(2))
+        if method != EXACT or self.value == 0:
+            return None
+        low, high = self.bounds
+        d = self.value
+        # a mean of 0 needs at least a share d/(d − low) of games below d (above, for d < 0)
+        rest = (-low / (d - low)) if d > 0 else (high / (high - d))
+        return min(1.0, 2 * max(0.0, rest) ** self.n)
 
     def interval(self, z: float = Z95) -> tuple[float, float]:
-        if self.se is None:
+        method = self.method
+        if method == NORMAL:
+            return (self.value - z * self.se, self.value + z * self.se)
+        if method != EXACT:
             return (math.nan, math.nan)
-        return (self.value - z * self.se, self.value + z * self.se)
+        share = differing_share(self.n, math.erfc(z / math.sqrt(2)) / 2)
+        low, high = self.bounds
+        return (self.value - share * (self.value - low), self.value + share * (high - self.value))
 
     def equivalence_p(self, margin: float) -> float | None:
         """The p-value of the equivalence test (two one-sided tests, TOST) that the true
         value lies within ±margin: small when the estimate is surely inside."""
-        if self.se is None or math.isnan(self.value):
+        method = self.method
+        if method == NORMAL:
+            low = (self.value + margin) / self.se
+            high = (margin - self.value) / self.se
+            return max(1 - NormalDist().cdf(low), 1 - NormalDist().cdf(high))
+        if method != EXACT:
             return None
-        if self.se == 0:
-            return 0.0 if abs(self.value) < margin else 1.0
-        low = (self.value + margin) / self.se
-        high = (margin - self.value) / self.se
-        return max(1 - NormalDist().cdf(low), 1 - NormalDist().cdf(high))
+        d, (low, high) = self.value, self.bounds
+        if abs(d) >= margin:
+            return 1.0
+        # a mean beyond +margin needs a share (margin − d)/(high − d) of games above d
+        above = 0.0 if high <= margin else (1 - (margin - d) / (high - d)) ** self.n
+        below = 0.0 if low >= -margin else (1 - (margin + d) / (d - low)) ** self.n
+        return max(above, below)
+
+
+def differing_share(n: int, alpha: float) -> float:
+    """The most a share of games could differ from the rest when none of n did, at
+    one-sided level α: Clopper–Pearson's 1 − α^(1/n)."""
+    return 1 - alpha ** (1 / n)
+
+
+def _bounds(weights: Sequence[float], ranges: Sequence[tuple[int, int]] | None):
+    """The range of Σ wᵢ·xᵢ when each xᵢ lies in ranges[i] (None: unknown)."""
+    if ranges is None:
+        return None
+    low = sum(min(w * a, w * b) for w, (a, b) in zip(weights, ranges, strict=False))
+    high = sum(max(w * a, w * b) for w, (a, b) in zip(weights, ranges, strict=False))
+    return (low, high)
+
+
+# A combination's variance this small beside the terms it sums is cancellation, not
+# spread: the per-game figures are integers, so a true spread is never that small.
+CANCELLED = 1e-9
 
 
 @dataclass
@@ -104,24 +166,30 @@ class Joint:
         exact = n * self.products[i * self.dim + j] - self.sums[i] * self.sums[j]
         return exact / (n * (n - 1))
 
-    def combination(self, weights: Sequence[float],
-                    groups: Sequence[int] | None = None) -> Estimate:
+    def combination(self, weights: Sequence[float], groups: Sequence[int] | None = None,
+                    ranges: Sequence[tuple[int, int]] | None = None) -> Estimate:
         """Σ wᵢ·mean(xᵢ) with the standard error of the per-game combination (paired).
         With `groups` (the deck each figure comes from), figures of different groups are
         treated as independent — the unpaired error, as if each deck had played its own
-        seeds. Figures past the end of `weights` weigh 0."""
+        seeds. Figures past the end of `weights` weigh 0. `ranges`: the range of each
+        figure in one game, for the exact method when the combination never varies."""
         weights = list(weights) + [0.0] * (self.dim - len(weights))
         if self.n == 0:
             return Estimate(math.nan, None)
         value = sum(w * s for w, s in zip(weights, self.sums, strict=True)) / self.n
         if self.n < 2:
-            return Estimate(value, None)
-        variance = 0.0
+            return Estimate(value, None, self.n)
+        variance = size = 0.0
         for i, wi in enumerate(weights):
             for j, wj in enumerate(weights):
                 if wi and wj and (groups is None or groups[i] == groups[j]):
-                    variance += wi * wj * self.covariance(i, j)
-        return Estimate(value, math.sqrt(max(0.0, variance) / self.n))
+                    term = wi * wj * self.covariance(i, j)
+                    variance += term
+                    size += abs(term)
+        if variance <= CANCELLED * size:
+            variance = 0.0
+        return Estimate(value, math.sqrt(variance / self.n), self.n,
+                        _bounds(weights, ranges))
 
     def ratio_difference(self, first: tuple[int, int], second: tuple[int, int],
                          groups: Sequence[int] | None = None) -> Estimate:
@@ -140,4 +208,4 @@ class Joint:
         weights[k2] -= 1 / mean2
         weights[m2] += r2 / mean2
         spread = self.combination(weights, groups)  # the linearised difference, mean ~0
-        return Estimate(r1 - r2, spread.se)
+        return Estimate(r1 - r2, spread.se, self.n)

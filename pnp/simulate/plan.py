@@ -36,6 +36,7 @@ MAX_GAMES = 10_000_000
 MAX_SEED = 2**63 - 1
 MAX_JOBS = 256
 MAX_TARGET = 100_000  # a points target beyond this would make games practically endless
+MAX_LOOKS = 500  # a sequential run's looks (its power is integrated look by look)
 CHUNK_GAMES = 100  # fixed: the chunks, and so the numbers, do not depend on --jobs
 SEAT_MODES = ("rotate", "draw", "fixed")
 
@@ -72,15 +73,26 @@ class Variant:
 
 
 @dataclass(frozen=True)
+class Margins:
+    """The smallest differences that matter to the designer: `points` for a difference of
+    win rates (a fraction: 0.02 is 2 points), `vp` for VP per copy. Every comparison says
+    how many games would detect them; sequential runs call a difference surely within
+    them equivalent."""
+
+    points: float = 0.02
+    vp: float = 0.1
+
+    def of(self, unit: str) -> float:
+        """The margin of a comparison's unit ("vp" or "rate")."""
+        return self.vp if unit == "vp" else self.points
+
+
+@dataclass(frozen=True)
 class Schedule:
-    """A sequential run's looks (every `batch` games up to `most`, both whole chunks) and
-    its equivalence margins: `margin` for a difference of win rates (a fraction: 0.02 is
-    2 points), `vp_margin` for VP per copy."""
+    """A sequential run's looks: every `batch` games up to `most`, both whole chunks."""
 
     batch: int
     most: int
-    margin: float
-    vp_margin: float
 
     @property
     def looks(self) -> list[int]:
@@ -107,6 +119,7 @@ class Plan:
     controls: tuple[Variant, ...] = ()
     headlines: tuple = ()
     schedule: Schedule | None = None  # --until-decided (and --tune): when to look
+    margins: Margins = Margins()  # --margin, --vp-margin
     tune: Any = None  # --tune: the card, field and each value's variant (tune.Tuning)
     targets: Any = None  # --targets: the designer's bands (targets.Targets)
 
@@ -172,8 +185,8 @@ def plan_simulation(request: Request) -> Plan:
     restricted = _restricted(request, variants)
     plan = Plan(game.id, counts, bots, request.seats, request.seed, request.games,
                 variants, tuple(sorted(rules.items())), request.logs, request.correction,
-                request.alpha, *restricted, _schedule(request, request.until_decided or
-                                                      tuning is not None), tuning)
+                request.alpha, *restricted, *_sequential(request, request.until_decided or
+                                                         tuning is not None), tuning)
     if request.targets is not None:
         from pnp.simulate.targets import check_against, load_targets
 
@@ -183,25 +196,30 @@ def plan_simulation(request: Request) -> Plan:
     return plan
 
 
-def _schedule(request: Request, sequential: bool) -> Schedule | None:
+def _sequential(request: Request, sequential: bool) -> tuple[Schedule | None, Margins]:
     """The looks of --until-decided: every --games games (rounded up to whole chunks, so a
-    look's numbers are a whole run's) and the last at --max-games; the margins.
-    --max-games and the margins alone are an error (they would do nothing)."""
-    given = [name for name, value in (("--max-games", request.max_games),
-                                      ("--margin", request.margin),
-                                      ("--vp-margin", request.vp_margin)) if value is not None]
-    if not sequential:
-        if given:
-            raise UsageError([Problem(name, "only with --until-decided or --tune")
-                              for name in given])
-        return None
-    batch = -(-request.games // CHUNK_GAMES) * CHUNK_GAMES
-    most = request.max_games if request.max_games is not None else min(MAX_GAMES, 10 * batch)
-    problems = []
-    if not batch <= most <= MAX_GAMES:
-        problems.append(Problem("--max-games", f"expected {batch:,} (one look of --games, "
-                                               f"in whole chunks of {CHUNK_GAMES}) to "
-                                               f"{MAX_GAMES:,}, not {most:,}"))
+    look's numbers are a whole run's) and the last at --max-games (alone, an error: it
+    would do nothing); and --margin (percentage points, default 2) and --vp-margin (VP
+    per copy, default 0.1), the smallest differences that matter: every run reports the
+    games that would detect them, sequential runs decide equivalence within them."""
+    problems, schedule = [], None
+    if not sequential and request.max_games is not None:
+        problems.append(Problem("--max-games", "only with --until-decided or --tune"))
+    elif sequential:
+        batch = -(-request.games // CHUNK_GAMES) * CHUNK_GAMES
+        most = (request.max_games if request.max_games is not None
+                else min(MAX_GAMES, 10 * batch))
+        looks = (most - 1) // batch + 1
+        if not batch <= most <= MAX_GAMES:
+            problems.append(Problem("--max-games", f"expected {batch:,} (one look of "
+                                                   f"--games, in whole chunks of "
+                                                   f"{CHUNK_GAMES}) to {MAX_GAMES:,}, not "
+                                                   f"{most:,}"))
+        elif looks > MAX_LOOKS:
+            problems.append(Problem("--max-games", f"at most {MAX_LOOKS:,} looks, not "
+                                                   f"{looks:,} ({most:,} games in looks of "
+                                                   f"{batch:,}): give more --games a look"))
+        schedule = Schedule(batch, most)
     margin = 2.0 if request.margin is None else request.margin
     vp_margin = 0.1 if request.vp_margin is None else request.vp_margin
     if not (math.isfinite(margin) and 0 < margin < 100):
@@ -212,7 +230,7 @@ def _schedule(request: Request, sequential: bool) -> Schedule | None:
                                                f"not {vp_margin}"))
     if problems:
         raise UsageError(problems)
-    return Schedule(batch, most, margin / 100, vp_margin)
+    return schedule, Margins(margin / 100, vp_margin)
 
 
 def _restricted(request: Request, variants: tuple[Variant, ...]) -> tuple:

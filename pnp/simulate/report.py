@@ -18,6 +18,7 @@ from pnp.simulate.family import CORRECTION_NAMES
 from pnp.simulate.figures import decisiveness, distribution, mean_json, rate_json, seat_balance
 from pnp.simulate.formats import diff, fixed, narrowed, num, p_text, pct, table
 from pnp.simulate.plan import Plan
+from pnp.simulate.powerwords import approx, basis, detects, missed
 from pnp.simulate.stats import Moments, Ratio, mean_interval
 from pnp.simulate.tally import PROMO_FIGURES, CardTally, ChunkResult, Tally
 
@@ -49,7 +50,7 @@ def summarise(plan: Plan, result: ChunkResult) -> dict[str, Any]:
 
         summary["restricted"] = summarise_restricted(plan, result)
     summary = _finite(summary)
-    correct_family(summary, plan.correction, plan.alpha)
+    correct_family(summary, plan.correction, plan.alpha, plan.margins)
     return summary
 
 
@@ -193,6 +194,7 @@ def text_report(summary: dict[str, Any]) -> str:
         lines += text_lines(summary, _flag)
     if summary["correction"]["family"]:
         lines.append(correction_text(summary))
+    lines += power_lines(summary)
     if summary.get("targets"):
         from pnp.simulate.targets import target_rows
 
@@ -222,14 +224,56 @@ def promo_rows(summary: dict[str, Any], verdict) -> tuple[list[str], list[list[s
     each difference with its interval and adjusted p-value, and how much narrower the
     paired interval is than an unpaired one. `verdict(promo)` writes the last column."""
     header = ["promo", "replaces", "VP/copy promo", "base", "difference [95 %]", "p adj.",
-              "scorer wins Δ [95 %]", "p adj.", "pairing narrowed", "verdict"]
+              "detects ±", "scorer wins Δ [95 %]", "p adj.", "detects ±", "pairing narrowed",
+              "verdict"]
     rows = [[p["variant"], p["replaces"] or "(added)", fixed(p["vp_per_copy"]["promo"]),
              fixed(p["vp_per_copy"]["base"]), diff(p["vp_per_copy"], 2),
-             p_text(p["vp_per_copy"]["p_adjusted"]), diff(p["scorer_win_rate"], 3),
-             p_text(p["scorer_win_rate"]["p_adjusted"]),
+             p_text(p["vp_per_copy"]["p_adjusted"]), detects(p["vp_per_copy"], "vp"),
+             diff(p["scorer_win_rate"], 3), p_text(p["scorer_win_rate"]["p_adjusted"]),
+             detects(p["scorer_win_rate"], "rate"),
              narrowed(p["vp_per_copy"]["narrowed"], p["scorer_win_rate"]["narrowed"]),
              verdict(p)] for p in summary["promos"]]
     return header, rows
+
+
+def power_lines(summary: dict[str, Any]) -> list[str]:
+    """How the "detects ±" figures were had, then for every comparison with no clear
+    difference what it could have missed (terminal and HTML alike)."""
+    lines = []
+    for promo in summary["promos"]:
+        if promo["replaces"] is not None and not promo["significant"]:
+            lines.append(missed(promo["variant"], [
+                (promo["vp_per_copy"], "vp", ""),
+                (promo["scorer_win_rate"], "rate", " of scorer wins")]))
+    restricted = summary.get("restricted") or {}
+    for row in restricted.get("promos", []):
+        if row["difference"] is not None and not row["significant"]:
+            lines.append(missed(f"{row['variant']} under restricted play",
+                                [(row["difference"], "rate", " of restricted-play value")]))
+    lines.append(_cards_missed(restricted.get("cards", [])))
+    for variant in summary["variants"]:
+        advantage = variant["seat_balance"]["start_player_advantage"]
+        if variant["promo"] is None and not advantage["significant"]:
+            lines.append(missed(f"start player's advantage ({variant['name']})",
+                                [(advantage, "rate", "")]))
+    lines = [line for line in lines if line]
+    return [basis(summary), *lines] if lines or summary["correction"]["family"] else []
+
+
+def _cards_missed(cards: list[dict[str, Any]]) -> str | None:
+    """One sentence for the restricted-play cards not flagged (there may be 25)."""
+    quiet = [c["drop"]["minimum_detectable_effect"] for c in cards
+             if not c["drop"]["significant"] and c["drop"]["minimum_detectable_effect"]]
+    quiet = [m for m in quiet if m["effect"] is not None]
+    if not quiet:
+        return None
+    low = min(m["effect"] for m in quiet)
+    high = max(m["effect"] for m in quiet)
+    most = max(m["games_for_target"] for m in quiet)
+    key = "--max-games" if quiet[0]["design"] == "sequential" else "games"
+    return (f"restricted play: the {len(quiet)} card(s) not flagged would have shown a drop "
+            f"of ±{100 * low:.1f} to ±{100 * high:.1f} points; to see ±"
+            f"{100 * quiet[0]['target']:g} on every one: {key} ≈ {approx(most)}.")
 
 
 def correction_text(summary: dict[str, Any]) -> str:
@@ -277,6 +321,7 @@ def game_lines(v: dict[str, Any]) -> list[str]:
     margin, late = d["margin"], d["late_lead_changes"]
     lines = [f"start player's advantage (seat 1's sole-win rate minus the others'): "
              f"{_points(advantage)} percentage points, p adj. {p_text(advantage['p_adjusted'])}"
+             f", detects {detects(advantage, 'rate')}"
              + (" ** flagged **" if advantage["significant"] else ""),
              f"length: median {rounds['median']} rounds [{rounds['median_low']}, "
              f"{rounds['median_high']}], quartiles {rounds['quartiles'][0]}-"
@@ -290,10 +335,7 @@ def game_lines(v: dict[str, Any]) -> list[str]:
 
 
 def _points(d: dict[str, Any]) -> str:
-    if d["difference"] is None or d["low"] is None:
-        return "-"
-    return (f"{100 * d['difference']:+.1f} [{100 * d['low']:+.1f}, "
-            f"{100 * d['high']:+.1f}]")
+    return diff(d, 1, 100)
 
 
 def _variant_text(v: dict[str, Any]) -> list[str]:

@@ -30,7 +30,8 @@ from typing import Any
 from pnp.errors import Problem
 from pnp.games.engine import Outcome
 from pnp.simulate.compare import comparison, interval_only
-from pnp.simulate.formats import narrowed, p_text, table
+from pnp.simulate.formats import diff, narrowed, p_text, table
+from pnp.simulate.powerwords import detects
 
 MARKED_DECK = "{card} (one copy marked)"
 
@@ -61,6 +62,9 @@ class Headline:
 def barred_seat(index: int) -> int:
     """The seat barred in game `index`: 0, 0, 1, 1, 0, 0, … (see the module docstring)."""
     return (index // 2) % 2
+
+
+POINTS = ((0, 2), (0, 2))  # a seat's points in the usual game and the barred one
 
 
 def seat_points(outcome: Outcome, seat: int) -> int:
@@ -131,7 +135,7 @@ def summarise_restricted(plan, result) -> dict[str, Any]:
         cards.append({"card": r.card, "copies": r.copies, "games": joint.n,
                       "win_rate_free": _half(joint.mean(0)),
                       "win_rate_barred": _half(joint.mean(1)),
-                      "drop": comparison(joint.combination((0.5, -0.5)),
+                      "drop": comparison(joint.combination((0.5, -0.5), ranges=POINTS),
                                          joint.combination((0.5, -0.5), (0, 1)))})
     cards.sort(key=lambda c: (-(c["drop"]["difference"] or 0), c["card"]))
     for rank, card in enumerate(cards, 1):
@@ -143,15 +147,15 @@ def summarise_restricted(plan, result) -> dict[str, Any]:
 def _headline(h: Headline, result) -> dict[str, Any]:
     mine = result.restricted[h.mine]
     row = {"promo": h.promo, "variant": h.mine, "replaces": h.replaces, "games": mine.n,
-           "promo_drop": interval_only(mine.combination((0.5, -0.5))),
+           "promo_drop": interval_only(mine.combination((0.5, -0.5), ranges=POINTS)),
            "base_drop": None, "difference": None, "significant": False,
            "verdict": "added (no base card)"}
     if h.theirs is None:
         return row
     joint = result.headlines[h.mine]
-    row["base_drop"] = interval_only(joint.combination((0, 0, 0.5, -0.5)))
+    row["base_drop"] = interval_only(joint.combination((0, 0, 0.5, -0.5), ranges=POINTS * 2))
     weights = (0.5, -0.5, -0.5, 0.5)  # (promo's drop) − (the base copy's drop)
-    row["difference"] = comparison(joint.combination(weights),
+    row["difference"] = comparison(joint.combination(weights, ranges=POINTS * 2),
                                    joint.combination(weights, (0, 0, 1, 1)))
     row["verdict"] = "no clear difference"
     return row
@@ -167,10 +171,11 @@ def _half(mean: float) -> float:
 def card_rows(section: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     """The ranked card table: win rates of the seat free and barred, the drop, its test."""
     header = ["rank", "card", "copies", "wins free", "wins barred", "drop [95 %]", "p adj.",
-              "pairing narrowed", ""]
+              "detects ±", "pairing narrowed", ""]
     rows = [[str(c["rank"]), c["card"], str(c["copies"]), _percent(c["win_rate_free"]),
              _percent(c["win_rate_barred"]), points(c["drop"]),
-             p_text(c["drop"]["p_adjusted"]), narrowed(c["drop"]["narrowed"]),
+             p_text(c["drop"]["p_adjusted"]), detects(c["drop"], "rate"),
+             narrowed(c["drop"]["narrowed"]),
              "** flagged **" if c["drop"]["significant"] else ""]
             for c in section["cards"]]
     return header, rows
@@ -180,10 +185,11 @@ def headline_rows(section: dict[str, Any], verdict) -> tuple[list[str], list[lis
     """Each promo's drop beside one copy of the base card it replaces, and the test of
     their difference; `verdict(row)` writes the last column."""
     header = ["promo", "replaces", "promo's drop [95 %]", "base copy's drop [95 %]",
-              "difference [95 %]", "p adj.", "pairing narrowed", "verdict"]
+              "difference [95 %]", "p adj.", "detects ±", "pairing narrowed", "verdict"]
     rows = [[h["variant"], h["replaces"] or "(added)", points(h["promo_drop"]),
              points(h["base_drop"]), points(h["difference"]),
              p_text(h["difference"]["p_adjusted"] if h["difference"] else None),
+             detects(h["difference"], "rate"),
              narrowed(h["difference"]["narrowed"] if h["difference"] else None), verdict(h)]
             for h in section["promos"]]
     return header, rows
@@ -193,10 +199,8 @@ def points(figure: dict[str, Any] | None) -> str:
     """A drop in win rate in percentage points, e.g. `+9.5 [+0.1, +18.9]`."""
     if figure is None:
         return "-"
-    value = figure.get("value", figure.get("difference"))
-    if value is None or figure["low"] is None:
-        return "-"
-    return f"{100 * value:+.1f} [{100 * figure['low']:+.1f}, {100 * figure['high']:+.1f}]"
+    return diff({**figure, "difference": figure.get("value", figure.get("difference"))}, 1,
+                100)
 
 
 def _percent(rate: float | None) -> str:

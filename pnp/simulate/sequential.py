@@ -19,11 +19,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from pnp.simulate.compare import tests
+from pnp.simulate import power
+from pnp.simulate.compare import equivalence_p, tests
 from pnp.simulate.family import adjust, look_levels
-from pnp.simulate.joint import Estimate
-from pnp.simulate.plan import Plan, Schedule
-from pnp.simulate.stats import Z95
+from pnp.simulate.joint import NORMAL
+from pnp.simulate.plan import Margins, Plan, Schedule
 from pnp.simulate.tally import ChunkResult, empty_result
 
 RULE = ("group-sequential: Lan–DeMets α-spending of O'Brien–Fleming type over the looks, "
@@ -46,58 +46,88 @@ def run_until_decided(plan: Plan, schedule: Schedule,
         summary = summarise(at, total)
         open_tests = [(name, unit, test) for name, unit, test in tests(summary)
                       if name not in decided]
-        _decide(open_tests, plan.correction, level, schedule, games, decided)
+        _decide(open_tests, plan.correction, level, plan.margins, games, decided)
         if not open_tests or all(name in decided for name, _, _ in open_tests):
             break
-    _mark(summary, decided, schedule, looks[:looks.index(played) + 1])
+    _mark(summary, decided, plan, looks[:looks.index(played) + 1])
     return summary
 
 
-def _decide(open_tests: list, correction: str, level: float, schedule: Schedule, games: int,
+def _decide(open_tests: list, correction: str, level: float, margins: Margins, games: int,
             decided: dict[str, tuple[str, int]]) -> None:
-    """Decide what this look can: different first, then equivalent among the rest."""
+    """Decide what this look can: different first, then equivalent among the rest (a
+    comparison whose games never varied is decided only by its exact test, if any)."""
     differ = adjust([test["p"] for _, _, test in open_tests], correction)
     for (name, _, _), p in zip(open_tests, differ, strict=True):
         if p is not None and p <= level:
             decided[name] = ("different", games)
     rest = [(name, unit, test) for name, unit, test in open_tests if name not in decided]
-    same = adjust([_equivalence_p(test, unit, schedule) for _, unit, test in rest],
+    same = adjust([equivalence_p(test, margins.of(unit)) for _, unit, test in rest],
                   correction)
     for (name, _, _), p in zip(rest, same, strict=True):
         if p is not None and p <= level:
             decided[name] = ("equivalent", games)
 
 
-def _equivalence_p(test: dict[str, Any], unit: str, schedule: Schedule) -> float | None:
-    """TOST p-value of |difference| < margin, from the difference and its interval."""
-    if test["difference"] is None or test["low"] is None:
-        return None
-    se = (test["high"] - test["low"]) / (2 * Z95)
-    margin = schedule.vp_margin if unit == "vp" else schedule.margin
-    return Estimate(test["difference"], se).equivalence_p(margin)
-
-
-def _mark(summary: dict[str, Any], decided: dict[str, tuple[str, int]], schedule: Schedule,
+def _mark(summary: dict[str, Any], decided: dict[str, tuple[str, int]], plan: Plan,
           looks: list[int]) -> None:
     """Flags follow the sequential decisions (the fixed-sample adjusted p-values stay as a
-    reference); each comparison gets its decision, and the report a table of them."""
+    reference); each comparison gets its decision and the power of this design, and the
+    report a table of them."""
+    schedule, margins = plan.schedule, plan.margins
+    correction = summary["correction"]
     rows = []
-    for name, _, test in tests(summary):
+    for name, unit, test in tests(summary):
         verdict, games = decided.get(name, ("undecided", None))
         test["decision"] = {"verdict": verdict, "games": games}
         test["significant"] = verdict == "different"
-        rows.append({"comparison": name, "verdict": verdict, "games": games})
+        test["minimum_detectable_effect"] = design_power(test, correction, schedule,
+                                                         margins.of(unit))
+        rows.append({"comparison": name, "verdict": verdict, "games": games,
+                     "method": test["method"]})
     for promo in summary["promos"]:
         _verdict(promo, promo["vp_per_copy"], promo["scorer_win_rate"])
     for row in summary.get("restricted", {}).get("promos", []):
         if row["difference"] is not None:
             _verdict(row, row["difference"])
     summary["sequential"] = {
-        "rule": RULE, "alpha": summary["correction"]["alpha"],
-        "correction": summary["correction"]["method"], "looks": looks,
-        "max_games": schedule.most, "margin": schedule.margin,
-        "vp_margin": schedule.vp_margin, "games": looks[-1],
-        "all_decided": all(r["verdict"] != "undecided" for r in rows), "decisions": rows}
+        "rule": RULE, "alpha": correction["alpha"],
+        "correction": correction["method"], "looks": looks,
+        "max_games": schedule.most, "margin": margins.points,
+        "vp_margin": margins.vp, "games": looks[-1],
+        "all_decided": all(r["verdict"] != "undecided" for r in rows), "decisions": rows,
+        **design_figures(correction, schedule)}
+
+
+def lone_levels(correction: dict[str, Any], schedule: Schedule) -> list[float]:
+    """The level each look tests a lone difference at: the α it spends, corrected over
+    the family as a lone difference meets it (`power.lone_level`)."""
+    return [power.lone_level(level, correction["method"], correction["family"])
+            for level in look_levels(correction["alpha"], schedule.looks, schedule.most)]
+
+
+def design_power(test: dict[str, Any], correction: dict[str, Any], schedule: Schedule,
+                 margin: float) -> dict[str, Any] | None:
+    """A comparison's minimum detectable effect under this sequential design (all its
+    looks to --max-games, the equivalence margin included), from its standard error now;
+    None without a normal standard error."""
+    if test["method"] != NORMAL:
+        return None
+    return power.sequential_design(test["se"], test["games"], schedule.most, schedule.looks,
+                                   lone_levels(correction, schedule), margin, margin,
+                                   correction["power_alpha"])
+
+
+def design_figures(correction: dict[str, Any], schedule: Schedule) -> dict[str, Any]:
+    """What the looks cost in power, whatever the comparison (no equivalence stop): the
+    design's power at a fixed run's minimum detectable effect (a fixed run of --max-games
+    has 80 %), and how much larger a difference it needs for 80 %."""
+    fractions = [n / schedule.most for n in schedule.looks]
+    levels = lone_levels(correction, schedule)
+    fixed = power.detectable(1.0, correction["power_alpha"])
+    theta = power.sequential_mde(fractions, levels)
+    return {"power_at_fixed_effect": power.sequential_power(fixed, fractions, levels),
+            "effect_ratio": None if theta is None else theta / fixed}
 
 
 def _verdict(row: dict[str, Any], *figures: dict[str, Any]) -> None:
@@ -119,18 +149,25 @@ def _verdict(row: dict[str, Any], *figures: dict[str, Any]) -> None:
 def decision_rows(section: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     """The table of decisions (terminal and HTML alike)."""
     return (["comparison", "decision", "decided at"],
-            [[row["comparison"], row["verdict"],
+            [[row["comparison"], row["verdict"] + (" (no spread yet)" if row.get("method")
+                                                   == "no information" else ""),
               "-" if row["games"] is None else f"{row['games']:,} games"]
              for row in section["decisions"]])
 
 
 def decision_text(section: dict[str, Any]) -> str:
-    """One sentence on how the run stopped."""
+    """How the run stopped, and what its looks cost in power."""
     looks = section["looks"]
     stop = ("every comparison decided" if section["all_decided"]
             else f"--max-games {section['max_games']:,} reached")
-    return (f"Until decided: {len(looks)} look(s), every {looks[0]:,} games, stopped at "
+    said = (f"Until decided: {len(looks)} look(s), every {looks[0]:,} games, stopped at "
             f"{section['games']:,} ({stop}); α = {section['alpha']:g} spent over the looks "
             f"(O'Brien–Fleming-type, Lan–DeMets); equivalent: within ±"
             f"{100 * section['margin']:g} points (win rates) or ±{section['vp_margin']:g} VP "
             f"per copy.")
+    if section.get("effect_ratio") is None:
+        return said
+    return (f"{said} Power of this design: a difference that a fixed run of "
+            f"{section['max_games']:,} games flags 80 % of the time is flagged "
+            f"{100 * section['power_at_fixed_effect']:.0f} % of the time; 80 % needs one "
+            f"{section['effect_ratio']:.2f}× as large (\"detects ±\" below).")

@@ -8,7 +8,9 @@ the order chunks finish in — the same seed gives the same numbers on one core 
 Intervals (two-sided, 95 % by default):
 - a rate k/n: the Wilson score interval, which stays inside [0, 1] and behaves at 0 or n
   successes and small n, where the normal "p ± 1.96·√(p(1−p)/n)" fails;
-- a mean: the normal interval mean ± z·s/√n with the sample standard deviation s;
+- a mean: the normal interval mean ± z·s/√n with the sample standard deviation s (none
+  from one observation or observations that are all equal: a zero-width interval would
+  claim certainty from no spread);
 - a ratio of sums Σx/Σy (points per round over whole games): the delta-method interval,
   treating each game as one observation of the pair (x, y);
 - a difference of two rates: Newcombe's hybrid score interval from the two Wilson intervals.
@@ -54,10 +56,10 @@ def mean_interval(n: int, total: float, squares: float,
     if n <= 0:
         return (math.nan, math.nan, math.nan)
     mean = total / n
-    if n == 1:
-        return (mean, mean, mean)
-    variance = max(0.0, (squares - total * total / n) / (n - 1))
-    half = z * math.sqrt(variance / n)
+    spread = n * squares - total * total  # exact in integers: 0 when every value is equal
+    if n == 1 or spread <= 0:  # one value, or no spread: no interval (never a zero-width one)
+        return (mean, math.nan, math.nan)
+    half = z * math.sqrt(spread / (n * n * (n - 1)))
     return (mean, mean - half, mean + half)
 
 
@@ -137,12 +139,13 @@ class Ratio:
         if self.n == 0 or self.y == 0:
             return (math.nan, math.nan, math.nan)
         r = self.x / self.y
-        if self.n == 1:
-            return (r, r, r)
         n = self.n
-        # Σ(x − r·y)² expanded, then the sample variance of the residuals (their mean is 0)
-        residual = self.xx - 2 * r * self.xy + r * r * self.yy
-        variance = max(0.0, residual / (n - 1))
+        # Σ(x − r·y)² expanded, then the sample variance of the residuals (their mean is 0);
+        # in integers first (y·Σ(x − r·y)²·y = Σx²·y² − 2·Σxy·x·y + Σy²·x², y = Σy, x = Σx)
+        exact = self.xx * self.y ** 2 - 2 * self.xy * self.x * self.y + self.yy * self.x ** 2
+        if n == 1 or exact <= 0:  # one game, or every game at the same ratio: no interval
+            return (r, math.nan, math.nan)
+        variance = exact / self.y ** 2 / (n - 1)
         y_mean = self.y / n
         half = z * math.sqrt(variance / n) / y_mean
         return (r, r - half, r + half)

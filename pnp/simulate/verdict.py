@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pnp.simulate import powerwords
 from pnp.simulate.plan import Request, plan_simulation
 from pnp.simulate.report import summarise
 from pnp.simulate.run import run
@@ -52,7 +53,27 @@ def promo_in_words(summary: dict[str, Any], promo_id: str,
                  f"for the report's {correction['family']} comparison(s), is at most "
                  f"{correction['alpha']:g}.")
     return {"verdict": promo["verdict"], "significant": promo["significant"],
-            "headline": _headline(promo["verdict"], name, base), "lines": lines}
+            "headline": _headline(promo["verdict"], name, base), "lines": lines,
+            "power": _power_words(promo, summary["games"])}
+
+
+def _power_words(promo: dict[str, Any], games: int) -> str | None:
+    """What these games could see: the sizes of difference they show 4 times in 5, and
+    the games a smaller one (the difference that matters) would take."""
+    found = [f for f in (powerwords.sizes(promo["vp_per_copy"], "vp"),
+                         powerwords.sizes(promo["scorer_win_rate"], "rate",
+                                          " of scorer wins")) if f]
+    if not found:
+        return None
+    lead = ("No clear difference is not no difference: these " if not promo["significant"]
+            else "These ")
+    said = (f"{lead}{games:,} games show a difference of "
+            f"{' or '.join(f[0] for f in found)} 4 times in 5 (80 % power)")
+    vp = found[0]
+    if not promo["significant"] and promo["vp_per_copy"]["minimum_detectable_effect"] \
+            and not vp[3]:
+        said += f"; to see {vp[1]}, test {vp[2]}"
+    return said + "."
 
 
 def _headline(verdict: str, name: str, base: str) -> str:

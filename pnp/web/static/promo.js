@@ -485,6 +485,7 @@
     $("balance-verdict").replaceChildren(el("div", { class: `verdict-box v-${words.verdict.replaceAll(" ", "-")}`,
       "data-verdict": words.verdict },
       el("p", { class: "headline", text: words.headline }),
+      words.power ? el("p", { class: "power", id: "balance-power", text: words.power }) : null,
       el("ul", {}, words.lines.map((line) => el("li", { text: line })))));
   }
 
