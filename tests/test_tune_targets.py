@@ -136,19 +136,26 @@ def test_targets_pass_and_fail_rows_and_exit_status(cli, tmp_path):
                   "--restricted", "--targets", _targets(tmp_path, fair, strong))
     assert failing.exit_code == 1
     assert "Targets (" in failing.stdout and "FAILED" in failing.stdout
-    assert "FAIL (outside the band)" in failing.stdout
+    assert "FAIL (interval outside the band)" in failing.stdout
     assert "targets: 1 band(s) failed" in failing.stderr
 
 
-def test_a_band_can_ask_for_the_whole_interval(cli, tmp_path):
-    """100 games: seat 1's estimate is inside 50 ± 15, but its interval is wider."""
-    band = {"figure": "seat_win_rate", "seat": 1, "target": 50, "tolerance": 8,
-            "judge": "interval"}
+def test_a_band_is_judged_on_its_interval_unless_asked_for_the_estimate(cli, tmp_path):
+    """100 games: seat 1's estimate is inside 50 ± 8, but its interval crosses the band's
+    edge — the default gate fails and says so (and about how many games would tell); a
+    band judged on the estimate passes, its row saying the interval crosses."""
+    band = {"figure": "seat_win_rate", "seat": 1, "target": 50, "tolerance": 8}
     result = cli("simulate", "majority2", "--games", "100", "--json", "--targets",
-                 _targets(tmp_path, band))
+                 _targets(tmp_path, band, {**band, "judge": "estimate"}))
     assert result.exit_code == 1
-    row = json.loads(result.stdout)["targets"]["bands"][0]
-    assert row["reason"] == "interval not inside the band" and 42 <= row["value"] <= 58
+    interval, estimate = json.loads(result.stdout)["targets"]["bands"]
+    assert interval["judge"] == "interval" and not interval["pass"] and 42 <= \
+        interval["value"] <= 58
+    assert interval["reason"].startswith("interval crosses the band's edge: the estimate is "
+                                         "inside, ≈ ")
+    assert interval["games_to_decide"] > 100
+    assert estimate["pass"] and estimate["reason"] == \
+        "estimate inside the band, its interval crosses the band's edge"
 
 
 @pytest.mark.parametrize(("band", "message"), [
@@ -169,3 +176,34 @@ def test_bad_targets_exit_2_naming_the_band(cli, tmp_path, band, message):
     assert result.exit_code == 2
     assert str(path) in result.stderr and message in result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(("figure", "judge", "passed", "reason", "games"), [
+    # a card known to break its ±2-point band, caught inside it by chance at 500 games:
+    # the estimate passed it; the interval, well outside, fails it
+    # (1.5 points [-2, +5]: 49 times the games would bring +5 down to +2)
+    ((0.015, -0.02, 0.05, 500), "interval", False,
+     "interval crosses the band's edge: the estimate is inside, ≈ 25,000 games would tell",
+     24500),
+    ((0.015, -0.02, 0.05, 500), "estimate", True,
+     "estimate inside the band, its interval crosses the band's edge", 24500),
+    ((0.005, -0.01, 0.015, 500), "interval", True, "interval inside the band", None),
+    ((0.05, 0.03, 0.07, 500), "interval", False, "interval outside the band", None),
+    ((0.03, 0.01, 0.05, 500), "interval", False,
+     "interval crosses the band's edge: the estimate is outside, ≈ 2,000 games would tell",
+     2000),
+])
+def test_a_band_gates_on_the_interval_and_says_why(figure, judge, passed, reason, games):
+    from pnp.simulate.targets import Band, _row
+
+    band = Band("$.bands[0]", "promo_restricted_difference", None, "each", "each", None,
+                -2, 2, judge)
+    row = _row(band, "promo", figure)
+    assert (row["pass"], row["reason"], row["games_to_decide"]) == (passed, reason, games)
+
+
+def test_the_default_judge_is_the_interval(tmp_path):
+    from pnp.simulate.targets import load_targets
+
+    path = _targets(tmp_path, {"figure": "rounds_mean", "min": 1})
+    assert load_targets(path).bands[0].judge == "interval"

@@ -19,6 +19,7 @@ from pnp.simulate.plan import Margins
 from pnp.simulate.report import text_report
 from pnp.simulate.restricted import POINTS
 from pnp.simulate.sequential import _decide
+from pnp.simulate.targets import Band, _row
 from pnp.simulate.tune import _decide as tune_decide
 
 MARGINS = Margins(0.02, 0.1)
@@ -133,6 +134,13 @@ def test_the_report_says_no_spread():
     assert "p: no clear difference; it never varied, so what was missed has no size yet." \
         in text
     assert summary["promos"][0]["verdict"] == "no clear difference"
+
+
+def test_a_target_band_fails_a_figure_with_no_interval():
+    band = Band("$.bands[0]", "promo_vp_difference", None, "each", "each", None, -0.1, 0.1,
+                "interval")
+    row = _row(band, "p", (0.0, None, None, 100))
+    assert not row["pass"] and row["reason"] == "no interval: every game gave the same figure"
 
 
 def test_an_estimate_keeps_its_normal_test_when_games_vary():

@@ -4,9 +4,15 @@ The file (schema `simulate-targets`, `pnp schema simulate-targets`) lists bands,
 seat wins 50 ± 3 %, no promo's restricted-play value more than 2 points from its base
 card's, a median length of 60–100 rounds. After the run the report has a pass/fail row
 per band (per seat, card or player count a band covers), and the command exits with status
-1 when one fails — so a designer's own repository can run it in CI. A band is judged on
-the figure's estimate, or with `"judge": "interval"` on its whole 95 % interval. A figure
-the run could not measure (too few scored copies, say) fails, saying so.
+1 when one fails — so a designer's own repository can run it in CI.
+
+A band is judged on the figure's whole 95 % interval (`"judge": "interval"`, the default):
+it passes only when the interval lies inside the band, and fails when the interval leaves
+it — wholly outside (the figure breaks the band) or across its edge (the run cannot tell;
+the row says about how many games would). Why not the estimate: an estimate inside the
+band with an interval far outside it passed a card known to break its band. `"judge":
+"estimate"` gates on the estimate alone, for a designer who wants that. A figure the run
+could not measure (too few scored copies, every game alike) fails, saying so.
 
 Everything a band needs is checked before a game is played: the figure must be one the run
 reports (restricted-play figures need `--restricted`, promo figures `--promos`), a named
@@ -15,11 +21,13 @@ card or seat must be in the run, and a band must be a band (min ≤ max).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import DataError, Problem
+from pnp.simulate.powerwords import approx
 
 SCHEMA = "simulate-targets"
 RESTRICTED = ("restricted_drop", "promo_restricted_difference")
@@ -75,7 +83,7 @@ def load_targets(path: Path) -> Targets:
             problems.append(doc.problem(where, f"min {low:g} is above max {high:g}"))
         bands.append(Band(where, raw["figure"], raw.get("name"), raw.get("seat", "each"),
                           raw.get("card", "each"), raw.get("players"), low, high,
-                          raw.get("judge", "estimate")))
+                          raw.get("judge", "interval")))
     if problems:
         raise DataError(problems)
     return Targets(str(path), tuple(bands))
@@ -122,19 +130,65 @@ def _row(band: Band, subject: str | None, figure: tuple | None) -> dict[str, Any
     row = {"name": f"{name} ({subject})" if subject else name,
            "figure": band.figure, "subject": subject, "unit": unit, "value": None,
            "low": None, "high": None, "min": band.low, "max": band.high,
-           "judge": band.judge, "pass": False, "reason": "not measured"}
+           "judge": band.judge, "pass": False, "reason": "not measured",
+           "games_to_decide": None}
     if figure is None or figure[0] is None:
         return row
-    value, low, high = (None if v is None else v * scale for v in figure)
+    value, low, high = (None if v is None else v * scale for v in figure[:3])
     row.update(value=value, low=low, high=high)
+    if low is None:
+        row["reason"] = "no interval: every game gave the same figure"
+        if band.judge == "interval":
+            return row
+    games = figure[3] if len(figure) > 3 else None
+    inside = _inside(value, band)
+    if low is not None:
+        row["games_to_decide"] = _games_to_decide(value, low, high, band, games)
     if band.judge == "interval" and low is not None:
         row["pass"] = _inside(low, band) and _inside(high, band)
-        row["reason"] = "interval inside the band" if row["pass"] else \
-            "interval not inside the band"
+        row["reason"] = ("interval inside the band" if row["pass"] else
+                         "interval outside the band" if _outside(low, high, band) else
+                         "interval crosses the band's edge" + _more(row, inside))
     else:
-        row["pass"] = _inside(value, band)
-        row["reason"] = "inside the band" if row["pass"] else "outside the band"
+        row["pass"] = inside
+        row["reason"] = "estimate inside the band" if inside else "estimate outside the band"
+        if low is not None and not _outside(low, high, band) and not (
+                _inside(low, band) and _inside(high, band)):
+            row["reason"] += ", its interval crosses the band's edge"
     return row
+
+
+def _outside(low: float, high: float, band: Band) -> bool:
+    """The whole interval beyond one end of the band."""
+    return (band.high is not None and low > band.high) or (band.low is not None and
+                                                             high < band.low)
+
+
+def _games_to_decide(value: float, low: float, high: float, band: Band,
+                     games: int | None) -> int | None:
+    """About how many games would put the interval wholly inside the band (the estimate
+    inside) or wholly outside it (the estimate outside), intervals narrowing with
+    √games; None when it already is, or when the estimate sits on the band's edge."""
+    if games is None or _outside(low, high, band) or (_inside(low, band) and
+                                                     _inside(high, band)):
+        return None
+    need = 1.0
+    for edge in (band.low, band.high):
+        if edge is not None and low <= edge <= high:
+            room = abs(value - edge)
+            if room == 0:
+                return None
+            half = value - low if edge < value else high - value  # the side the edge is on
+            need = max(need, (half / room) ** 2)
+    return math.ceil(games * need)
+
+
+def _more(row: dict[str, Any], inside: bool) -> str:
+    games = row["games_to_decide"]
+    if games is None:
+        return ""
+    return (f": the estimate is {'inside' if inside else 'outside'}, ≈ {approx(games)} "
+            f"games would tell")
 
 
 def _inside(value: float, band: Band) -> bool:
@@ -143,7 +197,7 @@ def _inside(value: float, band: Band) -> bool:
 
 
 def _figures(band: Band, summary: dict[str, Any]):
-    """(subject, (value, low, high) or None) for each thing the band covers."""
+    """(subject, (value, low, high, games) or None) for each thing the band covers."""
     variants = [v for v in summary["variants"] if v["promo"] is None
                 and (band.players is None or v["players"] == band.players)]
     several = len(variants) > 1
@@ -154,19 +208,24 @@ def _figures(band: Band, summary: dict[str, Any]):
             for s in v["seats"]:
                 if band.seat in ("each", s["seat"]):
                     yield (", ".join(filter(None, [f"seat {s['seat']}", label])),
-                           _rate(s["wins"]))
+                           _games(_rate(s["wins"]), v))
         else:
-            yield label, _game_figure(f, v)
+            yield label, _games(_game_figure(f, v), v)
     if f == "restricted_drop":
         for card in summary.get("restricted", {}).get("cards", []):
             if band.card in ("each", card["card"]):
-                yield card["card"], _diff(card["drop"])
+                yield card["card"], _games(_diff(card["drop"]), card)
     if f in PROMOS:
         rows = (summary.get("restricted", {}).get("promos", []) if f == RESTRICTED[1]
                 else summary["promos"])
         for row in rows:
             if row["replaces"] is not None and band.card in ("each", row["promo"]):
-                yield row["variant"], _promo_figure(f, row)
+                yield row["variant"], _games(_promo_figure(f, row), row)
+
+
+def _games(figure: tuple | None, owner: dict[str, Any]) -> tuple | None:
+    """The figure with the games it was measured on (`owner`'s)."""
+    return figure and (*figure, owner["games"])
 
 
 def _game_figure(f: str, v: dict[str, Any]) -> tuple | None:
