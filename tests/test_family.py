@@ -42,3 +42,31 @@ def test_obrien_fleming_spending_spends_little_early_and_alpha_at_the_end():
     assert sum(levels) == pytest.approx(0.05)
     assert levels == sorted(levels)  # later looks may spend more
     assert levels[0] < 0.0001
+
+
+def test_benjamini_yekutieli_is_bh_over_the_harmonic_sum():
+    """BY: BH's adjusted p-values times 1 + 1/2 + 1/3 + 1/4 = 2.0833 (valid under any
+    dependence, which shared base games do not rule out), capped at 1."""
+    c = 1 + 1 / 2 + 1 / 3 + 1 / 4
+    assert adjust(P, "by") == pytest.approx([0.02 * c, 0.04 * c, 0.04 * c, 0.02 * c])
+    assert adjust([0.5, 0.9], "by") == [1.0, 1.0]
+
+
+def test_each_correction_keeps_false_flags_of_correlated_copies_at_alpha():
+    """Ten copies compared with the same base games (their differences share the base
+    game's noise: correlation 0.5): Holm flags any in at most α of 2,000 reports, and BY
+    keeps the false discovery rate (all flags false here) at most α too."""
+    import numpy as np
+
+    from pnp.simulate.joint import Estimate
+
+    rng = np.random.default_rng(35)
+    flagged = {"holm": 0, "bh": 0, "by": 0}
+    for _ in range(2000):
+        shared = rng.normal()
+        z = (rng.normal(size=10) + shared) / np.sqrt(2)
+        p = [Estimate(float(v), 1.0, 100).p for v in z]
+        for method in flagged:
+            flagged[method] += any(q <= 0.05 for q in adjust(p, method))
+    assert flagged["holm"] / 2000 <= 0.05 and flagged["by"] / 2000 <= 0.05
+    assert flagged["bh"] / 2000 <= 0.06  # all null: BH's FDR is its FWER, ≈ α here

@@ -131,7 +131,7 @@ def test_terminal_report_lists_seats_bots_and_intervals(cli):
     (["--seats", "shuffle"], "--seats: expected one of rotate, draw, fixed"),
     (["--data", "no/such/folder"], "--data: no such folder"),
     (["--jobs", "2", "--dask", "tcp://127.0.0.1:1"], "give --jobs or --dask, not both"),
-    (["--correction", "bonferroni"], "--correction: expected one of holm, bh, none"),
+    (["--correction", "bonferroni"], "--correction: expected one of holm, bh, by, none"),
     (["--alpha", "0"], "--alpha: expected a number between 0 and 1"),
     (["--alpha", "1.5"], "--alpha: expected a number between 0 and 1"),
     (["--alpha", "nan"], "--alpha: expected a number between 0 and 1"),

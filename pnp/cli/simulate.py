@@ -73,10 +73,11 @@ def simulate_command(
                                  help="Balance targets (JSON, `pnp schema "
                                  "simulate-targets`): a pass/fail row per band; exit "
                                  "status 1 when one fails."),
-    correction: str = typer.Option("holm", "--correction", metavar="holm|bh|none",
+    correction: str = typer.Option("holm", "--correction", metavar="holm|bh|by|none",
                                    help="How the report's comparisons are corrected as one "
                                    "family: holm (Holm–Bonferroni, default), bh "
-                                   "(Benjamini–Hochberg) or none."),
+                                   "(Benjamini–Hochberg), by (Benjamini–Yekutieli) or "
+                                   "none."),
     alpha: float = typer.Option(0.05, "--alpha", help="The error rate the flags keep to "
                                 "(default 0.05)."),
     ladder: str = typer.Option(None, "--ladder", metavar="BOT",

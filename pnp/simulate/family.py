@@ -4,7 +4,15 @@ Why: a Majority 2 report compares many things at once (each promo on two figures
 card's restricted-play value, the seats). At α = 5 % each, about one harmless difference in
 twenty would be flagged by chance. The corrections below keep the chance of any false
 flag in the whole report (Holm) or the expected share of false flags among the flagged
-(Benjamini–Hochberg) at α.
+(Benjamini–Hochberg, Benjamini–Yekutieli) at α.
+
+The comparisons of one report are not independent: every promo is compared with the same
+base games, a promo's VP per copy and its scorer's wins come from the same games, and the
+tests are two-sided. Holm holds under any dependence. Benjamini–Hochberg is proven only for
+independent or positively dependent (PRDS) tests, which shared base games and two-sided
+tests do not guarantee; Benjamini–Yekutieli holds under any dependence, at the price of
+dividing α by 1 + 1/2 + … + 1/m. So `bh` is kept for its power with that caveat stated,
+`by` is the false-discovery rate with a guarantee, and Holm stays the default.
 
 Sequential runs (`--until-decided`) look at the family after every batch of games. Looking
 often and stopping at the first small p-value would inflate false flags, so each look may
@@ -21,9 +29,9 @@ import math
 from collections.abc import Sequence
 from statistics import NormalDist
 
-CORRECTIONS = ("holm", "bh", "none")
+CORRECTIONS = ("holm", "bh", "by", "none")
 CORRECTION_NAMES = {"holm": "Holm–Bonferroni", "bh": "Benjamini–Hochberg",
-                    "none": "no correction"}
+                    "by": "Benjamini–Yekutieli", "none": "no correction"}
 
 
 def adjust(p_values: Sequence[float | None], method: str) -> list[float | None]:
@@ -38,11 +46,13 @@ def adjust(p_values: Sequence[float | None], method: str) -> list[float | None]:
         for rank, (p, i) in enumerate(order):
             running = max(running, min(1.0, (m - rank) * p))
             result[i] = running
-    elif method == "bh":
+    elif method in ("bh", "by"):
+        # step-up: p·m/rank (BY: times 1 + 1/2 + … + 1/m), the running minimum from the top
+        factor = m * (sum(1 / i for i in range(1, m + 1)) if method == "by" else 1)
         running = 1.0
         for rank in range(m - 1, -1, -1):
             p, i = order[rank]
-            running = min(running, m * p / (rank + 1))
+            running = min(running, factor * p / (rank + 1))
             result[i] = min(1.0, running)
     elif method == "none":
         for p, i in tested:
