@@ -99,7 +99,7 @@ def basis(summary: dict[str, Any]) -> str:
         how = (f"α = {level:.2g}: {c['alpha']:g} over the report's {c['family']} "
                f"comparisons, the level a lone difference must reach under "
                f"{CORRECTION_NAMES[c['method']]}")
-    design = ("each design's power (looks included)" if summary.get("sequential")
-              or summary.get("tune") else "each comparison's observed spread")
+    looks = (" (a comparison decided over looks: under that design, looks included)"
+             if summary.get("sequential") or summary.get("tune") else "")
     return (f"detects ±: the difference each comparison flags 4 times in 5 (80 % power) at "
-            f"{how}, from {design}.")
+            f"{how}, from its observed spread{looks}.")

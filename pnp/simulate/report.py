@@ -270,10 +270,11 @@ def _cards_missed(cards: list[dict[str, Any]]) -> str | None:
     low = min(m["effect"] for m in quiet)
     high = max(m["effect"] for m in quiet)
     most = max(m["games_for_target"] for m in quiet)
-    key = "--max-games" if quiet[0]["design"] == "sequential" else "games"
+    need = (f"--max-games ≈ {approx(most)}" if quiet[0]["design"] == "sequential"
+            else f"≈ {approx(most)} games")
     return (f"restricted play: the {len(quiet)} card(s) not flagged would have shown a drop "
             f"of ±{100 * low:.1f} to ±{100 * high:.1f} points; to see ±"
-            f"{100 * quiet[0]['target']:g} on every one: {key} ≈ {approx(most)}.")
+            f"{100 * quiet[0]['target']:g} on every one: {need}.")
 
 
 def correction_text(summary: dict[str, Any]) -> str:

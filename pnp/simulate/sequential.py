@@ -170,4 +170,4 @@ def decision_text(section: dict[str, Any]) -> str:
     return (f"{said} Power of this design: a difference that a fixed run of "
             f"{section['max_games']:,} games flags 80 % of the time is flagged "
             f"{100 * section['power_at_fixed_effect']:.0f} % of the time; 80 % needs one "
-            f"{section['effect_ratio']:.2f}× as large (\"detects ±\" below).")
+            f"{section['effect_ratio']:.2f}× as large (each comparison's \"detects ±\").")
