@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import shutil
 
 import pytest
@@ -155,6 +156,26 @@ def test_every_command_has_help_with_an_example(cli, name):
     result = cli(name, "--help")
     assert result.exit_code == 0
     assert "Example:" in result.stdout
+
+
+def _all_commands(group, path=()):
+    for name, command in sorted(group.commands.items()):
+        yield (*path, name), command
+        if hasattr(command, "commands"):
+            yield from _all_commands(command, (*path, name))
+
+
+def test_every_option_names_its_value_in_words_not_a_python_type(cli):
+    """`--out PATH`, `--paper TEXT`, `--bleed NUMBER`: typer's own click printed the Python
+    type (`--out <path_value>`, `--paper <str>`), which tells a user nothing."""
+    typed = re.compile(r"^\s+-\S.*<(str|path_value|float|int|bool)>", re.MULTILINE)
+    for path, _ in _all_commands(get_command(app)):
+        result = cli(*path, "--help")
+        assert result.exit_code == 0
+        assert typed.findall(result.stdout) == [], path
+    build_help = cli("build", "--help").stdout
+    assert "--out PATH" in build_help and "--paper TEXT" in build_help
+    assert "--bleed NUMBER" in build_help
 
 
 @pytest.mark.parametrize("name", command_names())

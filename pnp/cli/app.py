@@ -37,6 +37,8 @@ def one_line_summaries() -> None:
         if group.typer_instance is not None:
             infos += group.typer_instance.registered_commands
     for info in infos:
+        if callable(getattr(info, "callback", None)):
+            name_values(info.callback)
         source = _given(info.help) or (info.callback.__doc__ if info.callback else None)
         if source is None and getattr(info, "typer_instance", None) is not None:
             source = _given(info.typer_instance.info.help)
@@ -46,6 +48,28 @@ def one_line_summaries() -> None:
         if _given(info.short_help) is None:
             info.short_help = " ".join(text.split("\n\n")[0].split())
         info.help = "\n\n".join(_verbatim_example(part) for part in text.split("\n\n"))
+
+
+# What an option's value is, in the capitals users know from other tools' help; typer's
+# own click prints the Python type instead (`--out <path_value>`, `--paper <str>`).
+_METAVARS = {"Path": "PATH", "str": "TEXT", "float": "NUMBER", "int": "INTEGER"}
+
+
+def name_values(callback: Any) -> None:
+    """Give each option of `callback` that names no metavar of its own one that says what
+    its value is (PATH, TEXT, NUMBER, INTEGER), from the parameter's annotation."""
+    from typer.models import OptionInfo
+
+    for parameter in inspect.signature(callback).parameters.values():
+        info = parameter.default
+        if not isinstance(info, OptionInfo) or info.metavar is not None:
+            continue
+        annotation = parameter.annotation
+        name = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+        inner = re.fullmatch(r"(?:list|List)\[(\w+)\]|(\w+)(?: \| None)?", str(name))
+        key = (inner.group(1) or inner.group(2)) if inner else None
+        if key in _METAVARS:
+            info.metavar = _METAVARS[key]
 
 
 def _given(value: Any) -> Any:
