@@ -68,6 +68,17 @@ def run() -> None:
     _check_bench(content, m2log)
 
 
+def long_log(content, m2log, rounds: int = 200):
+    """The log of a random game played to a `rounds`-round limit (the first seed whose game
+    lasts that long), and the game: (record, played). bench_phone.py checks it too."""
+    cfg = m2.make_config(content, promos="all", round_limit=rounds)
+    bots = [eng.random_bot, eng.random_bot]
+    seed = next(s for s in range(10_000)
+                if eng.play(m2.ENGINE, cfg, bots, s).outcome.end == "round-limit")
+    played = eng.play(m2.ENGINE, cfg, bots, seed)
+    return m2log.to_record(cfg, played, ["Ana", "Bo"]), played
+
+
 def _check_bench(content, m2log) -> None:
     """`pnp check` of a log of a 200-round game (target <= 0.5 s)."""
     import json
@@ -76,12 +87,7 @@ def _check_bench(content, m2log) -> None:
 
     from pnp.check import check_file
 
-    cfg = m2.make_config(content, promos="all", round_limit=200)
-    bots = [eng.random_bot, eng.random_bot]
-    seed = next(s for s in range(10_000)
-                if eng.play(m2.ENGINE, cfg, bots, s).outcome.end == "round-limit")
-    played = eng.play(m2.ENGINE, cfg, bots, seed)
-    record = m2log.to_record(cfg, played, ["Ana", "Bo"])
+    record, played = long_log(content, m2log)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "long.json"
         path.write_text(json.dumps(record), "utf-8")
