@@ -84,3 +84,13 @@ def test_a_shared_server_needs_its_token():
         assert status == 200 and "pnp_token=" in headers.get("set-cookie", "")
         cookie = {"Cookie": f"pnp_token={shared.token}", **html}
         assert request(shared.url("/check/majority", token=False), headers=cookie)[0] == 200
+
+
+def test_a_loopback_address_gets_no_qr_code_but_how_to_reach_phones():
+    """A phone's camera opening http://127.0.0.1:8000/ reaches the phone itself: pnp serve
+    on localhost says how to serve phones instead of drawing a QR code of it."""
+    from pnp.cli.serve import for_phones
+
+    said = for_phones("127.0.0.1", "http://127.0.0.1:8000/")
+    assert "--host 0.0.0.0" in said and "pnp export web" in said and "█" not in said
+    assert for_phones("0.0.0.0", "http://192.0.2.2:8000/?token=x").strip()  # a QR code

@@ -291,3 +291,26 @@ def test_a_fresh_form_shows_no_error_until_a_field_is_touched(site):
     assert "(shown beside each field)" in page.locator("#verdict .banner").inner_text()
     shoot(page, "check-d20-stacks-touched", full_page=False)
     assert errors == []
+
+
+@pytest.mark.slow
+def test_an_incomplete_form_logs_no_error_and_an_unreachable_balance_says_so(site):
+    """The form's checks of a record not complete yet are answered 200 (each was a 422 in
+    the console, at every keystroke); the studio's balance test with the server gone says
+    so instead of emptying its message box."""
+    server, launched = site
+    page = phone(launched)
+    logged: list[str] = []
+    page.on("console", lambda message: logged.append(message.text)
+            if message.type == "error" else None)
+    page.goto(server.url("/check/majority2"))
+    _settled(page)
+    page.locator("[data-path='$.players[0]']").fill("Ana")
+    _settled(page)
+    assert "Not complete yet" in page.locator("#verdict .banner").inner_text()
+    assert logged == []
+    page.goto(server.url("/studio/majority2/promo"))
+    page.route("**/api/studio/balance", lambda route: route.abort())
+    page.locator("#balance-start").click()
+    page.wait_for_function(
+        "document.getElementById('balance-status').textContent.includes('cannot be reached')")

@@ -32,6 +32,19 @@ def serve_command(
     typer.echo(f"pnp serve: open {url}")
     if required:
         typer.echo("The access token is part of the address; a request without it gets 403.")
-    typer.echo(server.terminal_qr(url))
+    typer.echo(for_phones(host, url))
     typer.echo("Press Ctrl-C to stop.", err=True)
     server.run(create_app(required), sock)
+
+
+def for_phones(host: str, url: str) -> str:
+    """A QR code of the address for a phone's camera, when a phone can open it; on a
+    loopback address (only this computer reaches it) how to reach the app from a phone
+    instead: a QR code of 127.0.0.1 opens nothing on a phone."""
+    from pnp.web import server
+
+    if server.is_local(host):
+        return ("Only this computer can open that address. For phones: pnp serve --host "
+                "0.0.0.0 (on this network, with an access token), or pnp export web DIR to "
+                "put the app on any web server; opened once, it works offline.")
+    return server.terminal_qr(url)
