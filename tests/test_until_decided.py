@@ -96,3 +96,18 @@ def test_bad_sequential_options_exit_2(cli, args, message):
     result = cli("simulate", "majority2", *args)
     assert result.exit_code == 2
     assert message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_strong_promos_untestable_scorer_wins_keeps_the_run_going(cli):
+    """The over-strong promo's scored copies have not lost 5 times by 200 games, so its
+    scorer wins cannot be tested yet: the row stays in the decisions, undecided, and the run
+    does not claim that every comparison was decided (it used to drop the row and stop)."""
+    summary = _until(cli, "--games", "100", "--max-games", "200", "--margin", "50",
+                     "--promos", STRONG, "--jobs", "1")
+    seq = summary["sequential"]
+    rows = {row["comparison"]: row for row in seq["decisions"]}
+    wins = rows["house-witches-grand-secretary: scorer wins"]
+    assert (wins["verdict"], wins["method"]) == ("undecided", "too few outcomes")
+    assert rows["house-witches-grand-secretary: VP per copy"]["verdict"] == "different"
+    assert seq["all_decided"] is False and seq["games"] == 200
+    assert summary["promos"][0]["scorer_win_rate"]["p"] is None

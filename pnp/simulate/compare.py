@@ -23,6 +23,15 @@ NO_COMPARISON = {"base": None, "difference": None, "low": None, "high": None,
                  "unpaired_low": None, "unpaired_high": None, "narrowed": None,
                  "method": None, "se": None, "games": None, "bounds": None,
                  "minimum_detectable_effect": None}
+# A comparison that exists but cannot be tested yet: the scorer's win rates when a card's
+# scored copies hold fewer than MIN_OUTCOMES wins or losses. It is listed, never
+# tested or flagged, and --until-decided cannot stop while it is pending: a strong promo
+# whose scored copies have not yet lost 5 times is undecided, not absent.
+TOO_FEW = "too few outcomes"
+# The scorer's win rates are compared (and tested) only when each card's scored copies
+# include at least this many that won and this many that did not: with fewer, the normal
+# approximation fails (all 3 scored copies lost: a rate of 0 with no visible spread).
+MIN_OUTCOMES = 5
 
 
 def comparison(paired: Estimate, unpaired: Estimate | None = None) -> dict[str, Any]:
@@ -46,7 +55,7 @@ def comparison(paired: Estimate, unpaired: Estimate | None = None) -> dict[str, 
 
 def estimate_of(test: dict[str, Any]) -> Estimate:
     """The estimate a comparison's JSON was made from (for tests at another level)."""
-    if test["method"] is None:
+    if test["method"] in (None, TOO_FEW):
         return Estimate(float("nan"), None)
     return Estimate(test["difference"], test["se"] or 0.0, test["games"] or 0,
                     tuple(test["bounds"]) if test["bounds"] else None)
@@ -54,7 +63,8 @@ def estimate_of(test: dict[str, Any]) -> Estimate:
 
 def equivalence_p(test: dict[str, Any], margin: float) -> float | None:
     """The equivalence test's p-value (within ±margin) of a comparison's JSON."""
-    return estimate_of(test).equivalence_p(margin) if test["method"] else None
+    return (estimate_of(test).equivalence_p(margin)
+            if test["method"] not in (None, TOO_FEW) else None)
 
 
 def interval_only(estimate: Estimate) -> dict[str, Any]:

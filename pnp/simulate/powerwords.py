@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from pnp.simulate.compare import MIN_OUTCOMES, TOO_FEW
 from pnp.simulate.family import CORRECTION_NAMES
 
 UNITS = {"vp": (1, 2, "VP per copy"), "rate": (100, 1, "points")}
@@ -30,6 +31,8 @@ def detects(test: dict[str, Any] | None, unit: str) -> str:
     """The "detects ±" cell: the minimum detectable effect, or why there is none."""
     if test is None or test["method"] is None:
         return "-"
+    if test["method"] == TOO_FEW:
+        return "too few"
     if test["method"] != "normal":
         return "no spread"
     mde = test["minimum_detectable_effect"]
@@ -82,6 +85,9 @@ def missed(name: str, figures: list[tuple[dict[str, Any] | None, str, str]]) -> 
                         f"±{most:.{digits}f} {words}")
         elif test and test["method"] == "no information":
             flat.append(f"{noun} never varied, so what was missed has no size yet")
+        elif test and test["method"] == TOO_FEW:
+            flat.append(f"{noun} not compared yet: each card's scored copies need "
+                        f"{MIN_OUTCOMES} that won and {MIN_OUTCOMES} that lost")
     if sized:
         flat.insert(0, "this run would have seen " + " and ".join(sized))
     return f"{name}: no clear difference; " + "; ".join(flat) + "." if flat else None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pnp.simulate.compare import NO_COMPARISON, comparison, correct_family
+from pnp.simulate.compare import MIN_OUTCOMES, NO_COMPARISON, TOO_FEW, comparison, correct_family
 from pnp.simulate.family import CORRECTION_NAMES
 from pnp.simulate.figures import decisiveness, distribution, mean_json, rate_json, seat_balance
 from pnp.simulate.formats import diff, fixed, narrowed, num, p_text, pct, table
@@ -136,15 +136,13 @@ def _promo(plan: Plan, variant, result: ChunkResult) -> dict[str, Any]:
         summary["scorer_win_rate"].update(comparison(
             joint.ratio_difference(won, their_won),
             joint.ratio_difference(won, their_won, DECKS)))
+    else:
+        summary["scorer_win_rate"].update(method=TOO_FEW, games=joint.n or None)
     summary["verdict"] = "no clear difference"
     return summary
 
 
 DECKS = tuple(0 if name.startswith("promo") else 1 for name in PROMO_FIGURES)
-# The scorer's win rates are compared (and tested) only when each card's scored copies
-# include at least this many that won and this many that did not: with fewer, the normal
-# approximation fails (all 3 scored copies lost: a rate of 0 with no visible spread).
-MIN_OUTCOMES = 5
 
 
 def _finite(value: Any) -> Any:

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from pnp.simulate import power
-from pnp.simulate.compare import equivalence_p, tests
+from pnp.simulate.compare import TOO_FEW, equivalence_p, tests
 from pnp.simulate.family import adjust, look_levels
 from pnp.simulate.joint import NORMAL
 from pnp.simulate.plan import Margins, Plan, Schedule
@@ -140,17 +140,19 @@ def _verdict(row: dict[str, Any], *figures: dict[str, Any]) -> None:
         row["verdict"] = "stronger" if different[0]["difference"] > 0 else "weaker"
     elif any(f["p"] is not None for f in figures) and all(
             f.get("decision", {}).get("verdict") == "equivalent"
-            for f in figures if f["p"] is not None):
+            for f in figures if f["method"] is not None):
         row["verdict"] = "equivalent"
     else:
         row["verdict"] = "no clear difference"
 
 
+PENDING = {"no information": " (no spread yet)", TOO_FEW: " (too few wins or losses yet)"}
+
+
 def decision_rows(section: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
     """The table of decisions (terminal and HTML alike)."""
     return (["comparison", "decision", "decided at"],
-            [[row["comparison"], row["verdict"] + (" (no spread yet)" if row.get("method")
-                                                   == "no information" else ""),
+            [[row["comparison"], row["verdict"] + PENDING.get(row.get("method"), ""),
               "-" if row["games"] is None else f"{row['games']:,} games"]
              for row in section["decisions"]])
 
