@@ -369,6 +369,15 @@ def test_bad_player_counts(cli, players, message):
     assert result.exit_code == 2 and message in result.stderr
 
 
+def test_bots_listed_for_a_seat_count_the_game_lacks_name_bots_not_players(cli):
+    """`--bots ismcts,vote` for The Majority (3 to 10 players) without --players: the
+    error is about the bots listed, not about a --players 2 the user never gave."""
+    result = cli("simulate", "majority", "--games", "5", "--bots", "random,vote")
+    assert result.exit_code == 2
+    assert ("--bots: 2 bots listed, one per seat, but The Majority is played by 3 to 10 "
+            "players" in result.stderr and "--players:" not in result.stderr)
+
+
 def test_a_bot_per_seat_must_fit_every_player_count(cli):
     result = cli("simulate", "majority-rules", "--games", "5", "--players", "2,3",
                  "--bots", "keep-high,reroll-all")

@@ -303,10 +303,18 @@ def parse_players(text: str) -> tuple[int, ...]:
 
 def _players(request: Request, game: Game, names: list[str],
              problems: list[Problem]) -> tuple[int, ...]:
-    """The seat counts: --players, else one seat per listed bot, else the fewest allowed."""
+    """The seat counts: --players, else one seat per listed bot, else the fewest allowed.
+    Bots listed for a seat count the game does not allow are refused under --bots (the
+    user gave no --players: "--players: ... not 2" would blame an option never given)."""
     low, high = game.players
     counts = tuple(request.players) or ((len(names) if len(names) > 1 else low),)
     allowed = f"exactly {low}" if low == high else f"{low} to {high}"
+    if not request.players and not low <= counts[0] <= high:
+        problems.append(Problem("--bots", f"{len(names)} bots listed, one per seat, but "
+                                          f"{game.title} is played by {allowed} players: "
+                                          f"name {allowed} bots, or one bot for every seat "
+                                          f"(with --players for how many)"))
+        return counts
     for players in counts:
         if not low <= players <= high:
             problems.append(Problem("--players", f"{game.title} is played by {allowed} "
