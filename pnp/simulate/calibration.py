@@ -45,3 +45,53 @@ def null_figures(summary: dict[str, Any], metric: str = "vp_per_copy") -> dict[s
             "z_mean": statistics.fmean(z) if z else None,
             "z_sd": statistics.stdev(z) if len(z) > 1 else None,
             "z": z}
+
+
+# The planted effects of issue 30: three one-copy variants of the Witches Junior (cost 3,
+# 3 VP, draws 2 into the reserve), each compared with the card it copies.
+PLANTED_BASE = "witches-junior"
+PLANTED = {"cheaper": ("plant-witches-junior-cost2", {"cost": 2}),
+           "more_vp": ("plant-witches-junior-vp4", {"vp": {"rule": "fixed", "points": 4}}),
+           "copy": (COPY_PREFIX + PLANTED_BASE, {})}
+
+
+def write_planted(folder: Path, data_dir: Path | None = None) -> Path:
+    """A promo file of three one-copy variants of the Witches Junior, planted to test the
+    players and the statistics together: costing 1 less, worth 1 VP more, and an exact
+    copy; its path. Why: a lab whose players ignore what a card is worth (random bots play
+    the +1 VP card move for move as its base) reports "no clear difference" on both; a
+    lab worth trusting sees both and still flags the copy in at most α of reports."""
+    from pnp.content import paths
+
+    members = json.loads(((data_dir or paths.data_dir()) / "majority2" / "members.json")
+                         .read_text("utf-8"))
+    base = next(card for card in members["cards"] if card["id"] == PLANTED_BASE)
+    cards = [{**base, **change, "id": card_id, "quantity": 1}
+             for card_id, change in PLANTED.values()]
+    path = Path(folder) / "majority2-planted-effects.json"
+    path.write_text(json.dumps({"$schema": "../../pnp/schemas/majority2-cards.schema.json",
+                                "set": "promo", "name": "Planted effects: the Witches Junior "
+                                "costing 1 less, worth 1 VP more, and copied",
+                                "cards": cards}, indent=1), "utf-8")
+    return path
+
+
+def planted_figures(summary: dict[str, Any]) -> dict[str, Any]:
+    """What a report (with --restricted) found of the planted effects: whether the
+    cheaper copy was flagged stronger and the exact copy flagged at all (VP per copy or
+    scorer wins, and with --restricted its restricted-play value too), and the
+    +1 VP copy's restricted-play value against its base (difference and interval)."""
+    promos = {p["promo"]: p for p in summary["promos"]}
+    cheaper, more, copy = (PLANTED[k][0] for k in ("cheaper", "more_vp", "copy"))
+    restricted = {r["promo"]: r["difference"]
+                  for r in summary.get("restricted", {}).get("promos", [])}
+    found = {"bots": sorted(set(summary["bots"])), "games": summary["games"],
+             "cheaper_flagged": promos[cheaper]["verdict"] == "stronger",
+             "copy_flagged": promos[copy]["significant"]}
+    if restricted:
+        value = restricted[more]
+        found.update(more_vp_value=value and (value["difference"], value["low"],
+                                              value["high"]),
+                     copy_flagged=found["copy_flagged"] or bool(
+                         restricted[copy] and restricted[copy]["significant"]))
+    return found
