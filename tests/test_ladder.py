@@ -13,22 +13,42 @@ from pnp.simulate import ladder, rating
 # --- the Bradley–Terry fit --------------------------------------------------------------
 
 def test_two_bots_75_to_25_are_about_190_elo_apart():
-    """With the virtual draw, 75 of 100 becomes 75.5 of 101: 400·log10(75.5/25.5) Elo,
-    and a standard error of 400/ln 10 / sqrt(101·p·(1−p))."""
+    """From the data alone: 400·log10(75/25) Elo, and a standard error of
+    400/ln 10 / sqrt(100·p·(1−p)) at p = 0.75 (no virtual games)."""
     fitted = rating.fit(2, [rating.Result(0, 1, 75, 100)], anchor=1)
-    p = 75.5 / 101
-    assert fitted[0].elo == pytest.approx(400 * math.log10(p / (1 - p)), abs=1e-6)
-    assert fitted[0].se == pytest.approx(rating.ELO / math.sqrt(101 * p * (1 - p)), rel=1e-6)
-    assert fitted[1].elo == 0 and fitted[1].se is None
+    assert fitted[0].elo == pytest.approx(400 * math.log10(3), abs=1e-3)
+    assert fitted[0].se == pytest.approx(rating.ELO / math.sqrt(100 * 0.75 * 0.25), rel=1e-4)
+    assert fitted[1].elo == 0 and fitted[1].se is None and fitted[0].bound is None
     assert fitted[0].low < fitted[0].elo < fitted[0].high
 
 
-def test_a_clean_sweep_has_a_finite_rating_and_order_is_kept():
-    results = [rating.Result(0, 1, 50, 50), rating.Result(0, 2, 50, 50),
-               rating.Result(1, 2, 35, 50)]
-    elo = [r.elo for r in rating.fit(3, results, anchor=2)]
-    assert all(math.isfinite(e) for e in elo)
-    assert elo[0] > elo[1] > elo[2] == 0
+def test_a_clean_sweep_is_a_bound_from_the_data():
+    """80–0 has no finite maximum likelihood; the profile-likelihood 95 % bound solves
+    −2·80·log p = 3.84: p = e^(−3.84/160), at least 646 Elo (the loser at most −646)."""
+    p = math.exp(-rating.DEVIANCE95 / 160)
+    expected = 400 * math.log10(p / (1 - p))
+    winner = rating.fit(2, [rating.Result(0, 1, 80, 80)], anchor=1)[0]
+    loser = rating.fit(2, [rating.Result(0, 1, 0, 80)], anchor=1)[0]
+    assert (winner.bound, loser.bound) == ("at least", "at most")
+    assert winner.elo == pytest.approx(expected, abs=0.05) and round(expected) == 646
+    assert loser.elo == pytest.approx(-expected, abs=0.05)
+    assert winner.high == math.inf and loser.low == -math.inf
+
+
+def test_a_sweep_bound_does_not_depend_on_the_vanishing_virtual_games(monkeypatch):
+    """Random loses every game to three bots that beat each other some of the time: the
+    three keep finite ratings with intervals, random gets "at most"; a thousandfold change
+    of the weight that keeps the arithmetic finite moves no figure by 0.01 Elo."""
+    results = [rating.Result(0, 1, 30, 50), rating.Result(0, 2, 35, 50),
+               rating.Result(1, 2, 28, 50), rating.Result(0, 3, 50, 50),
+               rating.Result(1, 3, 50, 50), rating.Result(2, 3, 50, 50)]
+    fitted = rating.fit(4, results, anchor=2)
+    assert [r.bound for r in fitted] == [None, None, None, "at most"]
+    assert fitted[0].elo > fitted[1].elo > 0 > fitted[3].elo and fitted[0].se > 0
+    monkeypatch.setattr(rating, "TINY", rating.TINY / 1000)
+    again = rating.fit(4, results, anchor=2)
+    for old, new in zip(fitted, again, strict=True):
+        assert new.elo == pytest.approx(old.elo, abs=0.01)
 
 
 def test_equal_bots_rate_equal():
@@ -68,7 +88,7 @@ def test_the_ladder_reports_rungs_ratings_and_pairings(cli, tmp_path):
     for p in summary["pairings"]:
         assert p["wins"] + p["losses"] + p["shared"] == p["games"] == 6
         assert p["low"] <= p["rate"] <= p["high"]
-    assert summary["ratings"][2] == {"bot": "steal", "elo": 0.0, "low": None,
+    assert summary["ratings"][2] == {"bot": "steal", "elo": 0.0, "bound": None, "low": None,
                                      "high": None, "se": None, "games": 18}
     assert summary["ratings"][3]["elo"] < 0  # steal beats random
     page = (tmp_path / "r" / "index.html").read_text("utf-8")

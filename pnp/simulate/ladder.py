@@ -315,18 +315,26 @@ def summarise(plan: LadderPlan, results: Sequence[PairingResult]) -> dict[str, A
                    "vs_half": _versus(found, labels, k, k - 1) if k else None,
                    "vs_baseline": _versus(found, labels, k, reference)}
                   for k in range(budgets)],
-        "ratings": [{"bot": labels[i], "elo": round(r.elo, 1),
-                     "low": None if r.se is None else round(r.low, 1),
-                     "high": None if r.se is None else round(r.high, 1),
+        "ratings": [{"bot": labels[i], "elo": round(r.elo, 1), "bound": r.bound,
+                     "low": _end(r.low, r, i == reference),
+                     "high": _end(r.high, r, i == reference),
                      "se": None if r.se is None else round(r.se, 1),
                      "games": sum(res.games for pair, res in found.items() if i in pair)}
                     for i, r in enumerate(fitted)],
         "rating_method": (f"Bradley–Terry maximum likelihood on every game of the round "
-                          f"robin (a shared victory half a win; one virtual drawn game per "
-                          f"pairing), Elo scale, {labels[reference]} = 0; 95 % intervals "
-                          f"± 1.96 standard errors from the Fisher information"),
+                          f"robin (a shared victory half a win), Elo scale, "
+                          f"{labels[reference]} = 0; 95 % intervals ± 1.96 standard errors "
+                          f"from the Fisher information; a bot cut off by clean sweeps has "
+                          f"no finite rating, only its 95 % profile-likelihood bound "
+                          f"(at least, or at most)"),
         "pairings": [_versus(found, labels, a, b) for a, b in plan.pairings],
     }
+
+
+def _end(value: float, r: rating.Rating, anchor: bool) -> float | None:
+    """An interval's end for the JSON: None for the anchor and for the open side of a
+    bound (JSON has no infinity)."""
+    return None if anchor or not math.isfinite(value) else round(value, 1)
 
 
 def _versus(found: dict, labels: list[str], mine: int, theirs: int) -> dict[str, Any]:
@@ -358,7 +366,7 @@ def text_report(summary: dict[str, Any]) -> str:
                    [[f"{r['iterations']:,}", _rate(r["vs_half"]), _rate(r["vs_baseline"])]
                     for r in summary["rungs"]])
     lines += ["", f"Elo ratings, {summary['baseline']} = 0 (Bradley–Terry over every game; "
-              f"intervals ± 1.96 standard errors):"]
+              f"intervals ± 1.96 standard errors; after clean sweeps, the 95 % bound):"]
     lines += table(["bot", "Elo", "games"],
                    [[r["bot"], _elo(r), f"{r['games']:,}"]
                     for r in sorted(summary["ratings"], key=lambda r: -r["elo"])])
@@ -385,6 +393,8 @@ def _rate(versus: dict | None) -> str:
 
 
 def _elo(r: dict) -> str:
+    if r.get("bound"):
+        return f"{r['bound']} {r['elo']:.0f} (clean sweeps)"
     if r["low"] is None:
         return f"{r['elo']:.0f} (anchor)"
     return f"{r['elo']:.0f} [{r['low']:.0f}, {r['high']:.0f}]"
@@ -417,14 +427,23 @@ def _elo_chart(summary: dict) -> Any:
     ratings = {r["bot"]: r for r in summary["ratings"]}
     climbing = [r for r in summary["ratings"][:len(summary["budgets"])]]
     xs = [math.log2(b) for b in summary["budgets"]]
+    # a bound (clean sweeps) is drawn at its value with no bar: an arrow marks the open side
     ax.errorbar(xs, [r["elo"] for r in climbing],
-                yerr=[[r["elo"] - r["low"] for r in climbing],
-                      [r["high"] - r["elo"] for r in climbing]],
+                yerr=[[0 if r["low"] is None else r["elo"] - r["low"] for r in climbing],
+                      [0 if r["high"] is None else r["high"] - r["elo"] for r in climbing]],
                 color=BAR, marker="o", capsize=4, label=summary["ladder"])
+    for x, r in zip(xs, climbing, strict=True):
+        if r.get("bound"):
+            tip = r["elo"] + (80 if r["bound"] == "at least" else -80)
+            ax.annotate("", (x, tip), (x, r["elo"]), arrowprops={"arrowstyle": "->",
+                                                                 "color": BAR})
+            ax.plot([x], [tip], alpha=0)  # the arrow's tip inside the axes
     ax.axhline(0, color=ALERT, linewidth=1, label=f"{summary['baseline']} (= 0)")
     chance = ratings[RANDOM]
-    ax.axhline(chance["elo"], color=QUIET, linestyle="--", linewidth=1, label=RANDOM)
-    ax.axhspan(chance["low"], chance["high"], color=QUIET, alpha=0.15)
+    said = f"{RANDOM} ({chance['bound']})" if chance.get("bound") else RANDOM
+    ax.axhline(chance["elo"], color=QUIET, linestyle="--", linewidth=1, label=said)
+    if not chance.get("bound"):
+        ax.axhspan(chance["low"], chance["high"], color=QUIET, alpha=0.15)
     ax.set_xticks(xs, [f"{b:,}" for b in summary["budgets"]])
     ax.set_xlabel("iterations per decision")
     ax.set_ylabel(f"Elo ({summary['baseline']} = 0)")
