@@ -15,8 +15,9 @@ differences are defined) and has no interval: every other interval is relative t
   bound: the profile-likelihood 95 % bound, the rating at which the likelihood, maximised
   over every other rating, falls 3.84/2 below its best (a χ² with one degree of freedom).
   Such a rating is reported as "at least" (or "at most") that bound. Two bots 80–0 are at
-  least 646 Elo apart; a virtual drawn game per pairing (what this used to add) put the
-  pair at 776 [514, 1038], and moved with the number of virtual games.
+  least 646 Elo apart. The virtual drawn game per pairing this used to add made up the
+  number instead: one ladder's random at 0–80 came out at −776 [−1038, −514], and anywhere
+  from −643 to −1193 as the virtual games changed.
 
 The fit is Newton's method with step halving on the log-likelihood. Cut-off bots drift
 towards ±∞ as Newton proceeds; a vanishing weight of virtual draws (`TINY` games per
