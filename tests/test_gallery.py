@@ -145,7 +145,7 @@ def test_a_refreshed_page_keeps_its_language(tmp_path):
                                          encoding="utf-8")
     page = refresh_gallery(tmp_path).read_text(encoding="utf-8")  # as pnp calibrate does
     assert '<html lang="it">' in page
-    assert "<p>Non c&#x27;è ancora niente: eseguite <code>pnp build</code>.</p>" in page
+    assert "<p>Non c&#x27;è ancora niente: esegui <code>pnp build</code>.</p>" in page
     page = refresh_gallery(tmp_path, words=page_words("es")).read_text(encoding="utf-8")
     assert '<html lang="es">' in page and "Aún no hay nada" in page
 
