@@ -50,7 +50,8 @@ def calibration() -> None:
                                       "--promos", str(write_copies(Path(tmp))))
     games = CALIBRATION_GAMES * 26
     print(f"null calibration: 25 base cards copied under new ids, {CALIBRATION_GAMES:,} "
-          f"games per deck ({games:,} games) on 2 cores: {wall:.1f} s wall, {cpu:.1f} s CPU")
+          f"games per deck ({games:,} games), {_bots(summary)}, on 2 cores: {wall:.1f} s "
+          f"wall, {cpu:.1f} s CPU")
     for metric in ("vp_per_copy", "scorer_win_rate"):
         found = null_figures(summary, metric)
         print(f"  {metric:16} flagged {found['flagged']} of {found['copies']} after Holm "
@@ -59,13 +60,18 @@ def calibration() -> None:
               f"±{2 / len(found['z']) ** 0.5:.2f}), sd {found['z_sd']:.2f} (expected ≈ 1)")
 
 
+def _bots(summary: dict) -> str:
+    """The players a run used (the defaults, whatever they are on this checkout)."""
+    return "players " + ", ".join(sorted(set(summary["bots"])))
+
+
 def restricted() -> None:
     summary, wall, cpu = simulate("--games", str(RESTRICTED_GAMES), "--restricted")
     cards = summary["restricted"]["cards"]
     games = RESTRICTED_GAMES * (len(cards) + 1)
     flagged = [c["card"] for c in cards if c["drop"]["significant"]]
     top = ", ".join(f"{c['card']} {100 * c['drop']['difference']:+.1f}" for c in cards[:3])
-    print(f"restricted play, all {len(cards)} base cards, random bots, "
+    print(f"restricted play, all {len(cards)} base cards, {_bots(summary)}, "
           f"{RESTRICTED_GAMES:,} games per card ({games:,} games) on 2 cores: {wall:.1f} s "
           f"wall, {cpu:.1f} s CPU, {games / cpu:.0f} games per CPU second (target: ≤ 60 s "
           f"wall)")
@@ -81,7 +87,8 @@ def tune() -> None:
     section = summary["tune"]
     spent = sum(v["games"] for v in section["values"]) + summary["games"]
     fixed = 7 * 10 * TUNE_GAMES
-    print(f"tuning a Witches Junior made to cost 6: costs 1-6, looks every {TUNE_GAMES:,} "
+    print(f"tuning a Witches Junior made to cost 6 ({_bots(summary)}): costs 1-6, looks "
+          f"every {TUNE_GAMES:,} "
           f"games up to {10 * TUNE_GAMES:,}: {wall:.1f} s wall, {cpu:.1f} s CPU; {spent:,} "
           f"games played, {spent / fixed:.0%} of the {fixed:,} a fixed run would play")
     decisions = ", ".join(f"{v['value']}: {v['decision']}" for v in section["values"])

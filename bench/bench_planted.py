@@ -33,8 +33,8 @@ def simulate(*args: str):
 
 def _interval(value) -> str:
     if value is None or value[1] is None:
-        return "no interval" if value is None else f"{100 * value[0]:+.1f} (no spread)"
-    return f"{100 * value[0]:+.1f} [{100 * value[1]:+.1f}, {100 * value[2]:+.1f}]"
+        return "no interval" if value is None else f"{100 * value[0]:+.2f} (no spread)"
+    return f"{100 * value[0]:+.2f} [{100 * value[1]:+.2f}, {100 * value[2]:+.2f}]"
 
 
 def run() -> None:
