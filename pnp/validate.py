@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pnp.check import record_problems
 from pnp.content import paths
+from pnp.content.jsonfile import JsonDoc
 from pnp.content.sources import detect_kind, load_source
 from pnp.content.wordlist import WordList
 from pnp.errors import DataError, PnpError, Problem, SchemaError
@@ -99,6 +100,7 @@ def validate_file(path: Path, data_dir: Path | None = None,
             report.warnings += source.warnings
         found, content = _context_problems(path, report.kind, source, data_dir, font)
         report.problems += [p for p in found if p not in report.problems]
+        report.problems += _translation_problems(report.kind, source, data_dir)
         if report.kind == "majority2-cards":
             art_found, soft = _art_problems(path, source)
             report.problems += art_found
@@ -109,6 +111,17 @@ def validate_file(path: Path, data_dir: Path | None = None,
         report.problems += exc.problems
     report.problems.sort(key=lambda p: (p.file != str(path), p.line or 0))
     return report
+
+
+def _translation_problems(kind: str, source, data_dir: Path | None) -> list[Problem]:
+    """A game's strings file in another language than English: text left in English, and
+    the words its glossary rules out in any text of that language."""
+    from pnp.kits.translation import translation_problems
+
+    owner = kind_owner(kind)
+    if owner is None or not kind.endswith("-strings") or not isinstance(source, JsonDoc):
+        return []
+    return translation_problems(source, owner[0].id, data_dir)
 
 
 CUSTOM_PROMOS = "custom promos"

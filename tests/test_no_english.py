@@ -2,9 +2,10 @@
 each game that has L) is read back as text, and no word of the English furniture may be in
 it. The English furniture is every word the English data prints: each game's
 `strings.en.json`, the gallery's strings, the English score pads and diagrams. A word that
-is also a word of L (Italian "per", French "table") is on L's allow-list below, and the
-game titles are kept whole, so a leftover English label, card text, dice colour or setting
-name fails here by the word."""
+is also a word of L (the game's title, Italian "per", French "table") is on the reviewed
+`also_english` list of the game's `strings.L.json`, the list `pnp validate` lets through
+too, so a leftover English label, card text, dice colour or setting name fails here by
+the word."""
 
 from __future__ import annotations
 
@@ -23,23 +24,6 @@ from pnp.kits.languages import languages
 from conftest import ROOT
 
 LANGUAGES = ("it", "fr", "de", "es")
-
-# Names printed as they are in every language: the games' titles and D20 Stacks' author.
-TITLES = ("The Majority", "THE MAJORITY", "D20 Stacks", "D20 STACKS", "Majority Rules",
-          "MAJORITY RULES", "Francis Green")
-
-# Words of the English furniture that are also ordinary words of the language or accepted
-# loanwords, reviewed one by one (Italian "per", "come", "pile"; "round", "kit", "bonus"
-# as Italian rulebooks print them; German "die", "also", "See"; French "point", "table").
-ALLOWED = {
-    "it": {"per", "come", "pile", "all", "file", "date", "dice", "area", "round", "kit",
-           "promo", "bonus", "combo", "junior", "senior"},
-    "fr": {"points", "point", "vote", "votes", "pile", "plus", "place", "total", "orange",
-           "six", "association", "face", "table", "options", "centre", "kit", "four",
-           "normal", "score", "date"},
-    "de": {"die", "also", "was", "see", "hand", "gold", "orange", "pink", "normal"},
-    "es": {"total", "final", "actual", "normal", "kit"},
-}
 
 # Majority 2's Italian rules name each faction and rank as the English cards print it, in
 # a column of their own ("Carte in inglese"), so a table with English cards can match them.
@@ -93,11 +77,14 @@ def built(tmp_path_factory) -> dict[str, list[Path]]:
     return files
 
 
-def english_words(text: str, lang: str, allowed: set[str] = frozenset()) -> dict[str, int]:
+def also_english(game: str, lang: str) -> set[str]:
+    said = json.loads((ROOT / "data" / game / f"strings.{lang}.json").read_text("utf-8"))
+    return {w.casefold() for w in said.get("also_english", [])}
+
+
+def english_words(text: str, allowed: set[str]) -> dict[str, int]:
     """The English furniture words in `text` (a PDF's), by how often each is there."""
-    for title in TITLES:
-        text = text.replace(title, " ")
-    furniture = english_furniture() - ALLOWED[lang] - allowed
+    furniture = english_furniture() - allowed
     found: dict[str, int] = {}
     for word in _WORD.findall(text):
         if word.casefold() in furniture:
@@ -109,21 +96,24 @@ def english_words(text: str, lang: str, allowed: set[str] = frozenset()) -> dict
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_translated_kit_prints_no_english_word(built, lang):
     assert built[lang], f"no {lang} PDF built"
-    leftovers = {f"{p.parent.name}/{p.name}": english_words(pdf_text(p), lang, _glossary(p, lang))
+    leftovers = {f"{p.parent.name}/{p.name}": english_words(pdf_text(p), _allowed(p, lang))
                  for p in built[lang]}
     assert {name: words for name, words in leftovers.items() if words} == {}
 
 
-def _glossary(pdf: Path, lang: str) -> set[str]:
-    """The English card names a document may print in its glossary column."""
-    if pdf.stem.removesuffix(f"-{lang}") not in GLOSSARY_FILES:
-        return set()
-    return GLOSSARY.get((pdf.parent.name, lang), set())
+def _allowed(pdf: Path, lang: str) -> set[str]:
+    """The game's words shared with English, and the English card names a document may
+    print in its glossary column."""
+    allowed = also_english(pdf.parent.name, lang)
+    if pdf.stem.removesuffix(f"-{lang}") in GLOSSARY_FILES:
+        allowed |= GLOSSARY.get((pdf.parent.name, lang), set())
+    return allowed
 
 
 def test_an_english_label_left_in_a_translated_pdf_is_found():
     """The check can fail: an English sheet label and dice colour are caught by the word,
     while the language's own words and the titles pass."""
     text = "The Majority · Carte D20 · foglio 1, fronte\nsheet 1, fronts · BLU · GOLD per il round"
-    assert english_words(text, "it") == {"sheet": 1, "fronts": 1, "GOLD": 1}
-    assert english_words("Die Punkte-Karte hat die Mehrheit", "de") == {}
+    assert english_words(text, also_english("majority", "it")) == {
+        "sheet": 1, "fronts": 1, "GOLD": 1}
+    assert english_words("Die Punkte-Karte hat die Mehrheit", also_english("majority", "de")) == {}
