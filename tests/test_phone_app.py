@@ -13,14 +13,14 @@ import json
 import threading
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import pytest
 
 from pnp.web.phone import runtime, site
-from tests.phonetools import EXAMPLES, ROOT, cli_answer, library_answer, records
-from tests.webtools import browser, phone, shoot
+from tests.phonetools import EXAMPLES, cli_answer, library_answer, records
+from tests.webtools import SMALL_TARGETS, browser, phone, serious, shoot
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 FORM_RECORDS = {"majority": "majority-mistakes.json", "majority2": "majority2-mistakes.json",
                 "majority-rules": "majority-rules-mistakes.json",
                 "d20-stacks": "d20-stacks-moves-mistakes.json"}
@@ -69,16 +69,6 @@ def _report(page) -> dict:
     return json.loads(page.locator("#verdict .report-json").text_content())
 
 
-def _serious(page) -> list[dict]:
-    """axe-core's serious and critical findings on the page as it stands."""
-    if not AXE.is_file():
-        pytest.skip("no axe-core in node_modules: `make web-runtime` installs it")
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate("axe.run(document).then((r) => r.violations)")
-    return [{"id": v["id"], "nodes": [n["target"] for n in v["nodes"]]}
-            for v in found if v["impact"] in ("serious", "critical")]
-
-
 @pytest.mark.slow
 def test_offline_pnpcheck_gives_pnp_checks_answer_for_every_record(app):
     """Every example and hostile record through window.pnpCheck on the offline page, in
@@ -106,7 +96,7 @@ def _checked_in_its_form(page, game: str) -> dict:
     report = _report(page)
     assert report == cli_answer((EXAMPLES / name).read_text("utf-8"))
     shoot(page, f"phone-check-{game}-offline")
-    assert _serious(page) == []
+    assert serious(page) == []
     return report
 
 
@@ -120,7 +110,8 @@ def test_the_majority_rules_form_offline(app):
 def test_a_kept_game_survives_a_reload_and_exports(app):
     """A checked game kept from its form is listed on history.html, still after a reload
     (offline), exported as JSON and CSV, deleted with undo, and opened in its form again;
-    its players' names are carried to the next game's form."""
+    its players' names are carried to the next game's form; Share hands the games to the
+    system share sheet where the browser has one, and downloads them where it has none."""
     page = _open(app, "check-majority2.html")
     _checked_in_its_form(page, "majority2")
     page.set_input_files("#load", str(EXAMPLES / "majority2-legal.json"))
@@ -134,11 +125,25 @@ def test_a_kept_game_survives_a_reload_and_exports(app):
     kept = page.locator("[data-kept]")
     assert kept.count() == 1 and "Ana 35" in kept.inner_text()
     shoot(page, "phone-history-offline")
-    assert _serious(page) == []
+    assert serious(page) == []
     csv = page.evaluate("window.pnpHistory.exportCsv()").splitlines()
     assert csv[0].startswith("saved,game,player,total") and ",majority2,Ana,35,35,yes," in csv[1]
     kept_json = json.loads(page.evaluate("window.pnpHistory.exportJson()"))
     assert kept_json[0]["record"]["players"] == ["Ana", "Bo"]
+    page.evaluate("Object.defineProperty(navigator, 'share', "
+                  "{value: undefined, configurable: true})")
+    with page.expect_download() as fallback:  # no share sheet: the export is downloaded
+        page.locator("#share").click()
+    assert json.loads(Path(fallback.value.path()).read_text("utf-8")) == kept_json
+    assert "no share sheet" in page.locator("#status").inner_text()
+    page.evaluate("""() => { window.shared = [];
+        Object.defineProperty(navigator, 'canShare', {value: () => true, configurable: true});
+        Object.defineProperty(navigator, 'share', {configurable: true, value: async (data) => {
+            window.shared.push([data.title, ...data.files.map((f) => f.name)]); }}); }""")
+    page.locator("#share").click()  # the system share sheet, with the games as a file
+    page.wait_for_function("window.shared.length === 1")
+    title, file = page.evaluate("window.shared[0]")
+    assert file.startswith("majority-games-") and file.endswith(".json") and title
     kept.get_by_role("button", name="Delete").click()
     assert page.locator("[data-kept]").count() == 0
     page.get_by_role("button", name="Undo").click()
@@ -184,11 +189,7 @@ def test_the_majority_form_at_the_table(app):
                                                 ).inner_text()
     field.fill("3")  # corrected: its old error goes at once, before any answer
     assert page.locator(".field-error[data-for='$.final.Ana.ones']").count() == 0
-    small = page.evaluate("""() => [...document.querySelectorAll('button, a, select, summary, '
-        + 'input:not([type=checkbox]):not([type=radio]):not([type=file])')]
-      .filter((e) => e.offsetParent !== null)
-      .map((e) => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
-      .filter(([, r]) => r.width < 44 || r.height < 44).map(([html]) => html)""")
+    small = page.evaluate(SMALL_TARGETS)
     assert small == []
     page.evaluate("document.querySelector('.home').focus()")  # the page's first link
     reached = []
@@ -213,4 +214,9 @@ def test_a_new_d20_stack_starts_with_the_next_players_card(app):
     first = page.locator("[data-path='$.stacks[0][0]']").input_value()
     second = page.locator("[data-path='$.stacks[1][0]']").input_value()
     assert (first, second) == ("1", "2")  # the second card ever played is player 2's
+    page.get_by_role("button", name="+ stack").click()  # a third stack, with no card yet
+    page.locator("#show-all").click()
+    note = page.locator(".field-error[data-for='$.stacks[2]']")
+    assert "no card yet" in note.inner_text()  # not "an empty list is not allowed here"
+    page.get_by_role("button", name="Remove stack 3").click()
     _checked_in_its_form(page, "d20-stacks")

@@ -8,7 +8,17 @@ import json
 
 import pytest
 
-from tests.webtools import EXAMPLES, browser, cli_report, open_page, phone, served, shoot
+from tests.webtools import (
+    EXAMPLES,
+    SMALL_TARGETS,
+    browser,
+    cli_report,
+    open_page,
+    phone,
+    serious,
+    served,
+    shoot,
+)
 
 
 @pytest.fixture(scope="module")
@@ -196,14 +206,18 @@ PAGES = ["/", "/check/majority", "/check/majority2", "/check/majority-rules",
 @pytest.mark.slow
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_at_a_phone_width(site, path):
-    """Each page is screenshot at 390 x 844 (a person looks at them) and nothing on it is
-    wider than the phone."""
+    """Each page is screenshot at 390 x 844 (a person looks at them), nothing on it is
+    wider than the phone, axe-core finds nothing serious on it and every tap target is
+    44 px."""
     page, errors = _page(site, path)
     page.wait_for_load_state("networkidle")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"{path} is {width} px wide"
     name = path.strip("/").replace("/", "-") or "index"
     shoot(page, f"page-{name}")
+    assert serious(page) == []  # axe-core: nothing serious or critical
+    if path != "/rulings":  # the rulings are running text: their links are words in it
+        assert page.evaluate(SMALL_TARGETS) == []
     assert errors == []
 
 

@@ -15,7 +15,7 @@ import pytest
 from PIL import Image
 
 from tests.studiotools import OVER_STRONG, leftovers, zip_bomb
-from tests.webtools import EXAMPLES, ROOT, browser, phone, served, shoot
+from tests.webtools import EXAMPLES, ROOT, browser, phone, serious, served, shoot
 
 DESKTOP = {"width": 1280, "height": 900}
 
@@ -240,6 +240,8 @@ def test_a_zip_bomb_in_the_kit_builder_is_refused_beside_its_field(site, tmp_pat
 @pytest.mark.parametrize("path", ["/studio", "/studio/majority2/promo",
                                   "/studio/majority/words", "/studio/build"])
 def test_every_studio_page_fits_a_phone_and_a_desktop(site, path):
+    """…and at a phone's width axe-core finds nothing serious on it and its Open button
+    (where it has one) is the first thing Tab reaches."""
     for viewport in (None, DESKTOP):
         page, errors = _open(site, path, viewport)
         page.wait_for_load_state("networkidle")
@@ -247,6 +249,12 @@ def test_every_studio_page_fits_a_phone_and_a_desktop(site, path):
         _no_wider_than(page, width)
         name = "studio" + path.removeprefix("/studio").replace("/", "-")
         shoot(page, f"{name}-{width}")
+        if viewport is None:
+            assert serious(page) == []  # axe-core: nothing serious or critical
+            if page.locator("#open").count():  # Open is reached with Tab, not by mouse only
+                page.evaluate("document.querySelector('.home').focus()")
+                page.keyboard.press("Tab")
+                assert page.evaluate("document.activeElement.id") == "open-button"
         assert errors == []
 
 
@@ -262,4 +270,8 @@ def test_ability_text_without_effects_is_flagged_as_played_blank(site):
     assert page.evaluate("document.activeElement.dataset.path") == "$.cards[0].abilities[0]"
     page.get_by_role("button", name="+ Effect").click()
     assert page.locator("#blank-warning").count() == 0
+    page.get_by_role("button", name="Remove ability 1").click()  # ✕ at once, with undo
+    assert page.locator("[data-path='$.cards[0].abilities[0]']").count() == 0
+    page.get_by_role("button", name="Undo").click()
+    assert page.locator("[data-path='$.cards[0].abilities[0]']").input_value() == "Gain 1 coin."
     assert errors == []

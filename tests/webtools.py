@@ -204,3 +204,25 @@ def raw(server: Server, data: bytes, timeout: float = 10) -> tuple[int | None, b
     head = answer.split(b"\r\n", 1)[0].split()
     status = int(head[1]) if len(head) > 1 and head[1].isdigit() else None
     return status, answer
+
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def serious(page) -> list[dict]:
+    """axe-core's serious and critical findings on the page as it stands (skips where
+    axe-core is not installed: `make web-runtime` installs it)."""
+    if not AXE.is_file():
+        pytest.skip("no axe-core in node_modules: `make web-runtime` installs it")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("axe.run(document).then((r) => r.violations)")
+    return [{"id": v["id"], "nodes": [n["target"] for n in v["nodes"]]}
+            for v in found if v["impact"] in ("serious", "critical")]
+
+
+SMALL_TARGETS = """() => [...document.querySelectorAll('button, a, select, summary, '
+    + 'input:not([type=checkbox]):not([type=radio]):not([type=file])')]
+  .filter((e) => e.offsetParent !== null)
+  .map((e) => [e.outerHTML.slice(0, 80), e.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44).map(([html]) => html)"""
+"""The tap targets on the page smaller than 44 x 44 px (a finger needs that much)."""

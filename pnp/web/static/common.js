@@ -312,11 +312,14 @@ const pnp = (() => {
     window.addEventListener("offline", show);
     show();
   }
-  /* The Load button opens the hidden file input (a label could not be reached with Tab). */
+  /* The Load and Open buttons open their hidden file inputs (a label could not be
+     reached with Tab). */
   function loadButton() {
-    const button = document.getElementById("load-button");
-    const input = document.getElementById("load");
-    if (button && input) button.addEventListener("click", () => input.click());
+    for (const [id, target] of [["load-button", "load"], ["open-button", "open"]]) {
+      const button = document.getElementById(id);
+      const input = document.getElementById(target);
+      if (button && input) button.addEventListener("click", () => input.click());
+    }
   }
   registerWorker();
   offlineNote();

@@ -86,22 +86,34 @@
   document.getElementById("export-csv").addEventListener("click", () =>
     downloadText(`majority-games-${stamp()}.csv`, exportCsv(), "text/csv"));
 
-  /* The system share sheet, with the games as a JSON file where files can be shared. */
-  const share = document.getElementById("share");
-  if (navigator.share) {
-    share.hidden = false;
-    share.addEventListener("click", async () => {
-      const file = new File([exportJson()], `majority-games-${stamp()}.json`, { type: "application/json" });
-      const data = { title: STRINGS.shareTitle, files: [file] };
-      try {
-        if (navigator.canShare && navigator.canShare(data)) await navigator.share(data);
-        else {
-          statusLine.textContent = STRINGS.shareFailed;
-          downloadText(file.name, exportJson(), "application/json");
-        }
-      } catch (err) { /* the person closed the share sheet */ }
-    });
+  /* The system share sheet where the browser has one: the games as a JSON file where files
+     can be shared, else as a few lines of text (who played, the totals, the winner).
+     A browser with no share sheet downloads the export instead and says so. */
+  function shareText() {
+    return pnp.kept.all().map((entry) => {
+      const s = summary(entry);
+      return `${entry.title}, ${when(entry.saved)}: ${s.players} — ${s.winners} (${s.verdict})`;
+    }).join("\n");
   }
+  async function share() {
+    const text = exportJson();
+    const file = new File([text], `majority-games-${stamp()}.json`, { type: "application/json" });
+    const withFile = { title: STRINGS.shareTitle, files: [file] };
+    const asText = { title: STRINGS.shareTitle, text: shareText() };
+    const data = navigator.canShare && navigator.canShare(withFile) ? withFile : asText;
+    if (navigator.share) {
+      try {
+        await navigator.share(data);
+        statusLine.textContent = "";
+        return;
+      } catch (err) {
+        if (err && err.name === "AbortError") return;  // the person closed the share sheet
+      }
+    }
+    downloadText(file.name, text, "application/json");
+    statusLine.textContent = STRINGS.shareFailed;
+  }
+  document.getElementById("share").addEventListener("click", share);
 
   window.pnpHistory = { exportJson, exportCsv };
   render();

@@ -127,6 +127,15 @@
     scheduleCheck();
   }
 
+  /* ✕ takes effect at once and can be undone for a while (the whole file as it was), as
+     on the phone app's forms. */
+  function removing(what, act) {
+    const before = structuredClone(state);
+    act();
+    changed(true);
+    pnp.undoable(what, () => { state = before; changed(true); });
+  }
+
   function field(label, input, hint) {
     return el("label", { class: "field" }, el("span", { text: label }), input,
               hint ? el("small", { class: "hint", text: hint }) : null);
@@ -236,8 +245,8 @@
                            changed(false);
                            if (had !== has) refreshEffects(card);
                          } }),
-        el("button", { type: "button", class: "small remove", title: "Remove this ability",
-                       onclick: () => { card.abilities.splice(k, 1); changed(true); } }, "✕"))),
+        el("button", { type: "button", class: "small remove", title: "Remove this ability", "aria-label": `Remove ability ${k + 1}`,
+                       onclick: () => removing(`Ability ${k + 1}`, () => card.abilities.splice(k, 1)) }, "✕"))),
       card.abilities.length < cfg.max_abilities ? el("button", { type: "button", class: "small",
         onclick: () => { card.abilities.push(""); changed(true); } }, "+ Ability") : null);
   }
@@ -300,8 +309,8 @@
         }),
         el("button", { type: "button", class: "small", title: "Move up", disabled: k === 0,
                        onclick: () => { card.effects.splice(k - 1, 0, card.effects.splice(k, 1)[0]); changed(true); } }, "↑"),
-        el("button", { type: "button", class: "small remove", title: "Remove this effect",
-                       onclick: () => { card.effects.splice(k, 1); changed(true); } }, "✕")),
+        el("button", { type: "button", class: "small remove", title: "Remove this effect", "aria-label": `Remove effect ${k + 1}`,
+                       onclick: () => removing(`Effect ${k + 1}`, () => card.effects.splice(k, 1)) }, "✕")),
       el("p", { class: "hint", text: spec.description.replace(/`/g, "") }),
       params.length ? el("div", { class: "params" }, params) : null);
   }
@@ -311,7 +320,7 @@
                                 "data-path": path(".art"), onchange: (e) => addPicture(card, e.target) });
     const about = card.picture ? el("div", { class: "row small" },
       `${card.picture.name} (${card.picture.width} × ${card.picture.height} px)`,
-      el("button", { type: "button", class: "small remove", onclick: () => { card.picture = null; changed(true); } }, "Remove picture"))
+      el("button", { type: "button", class: "small remove", onclick: () => removing("The picture", () => { card.picture = null; }) }, "Remove picture"))
       : null;
     const warning = card.picture && card.picture.warning ? el("p", { class: "field-error violation", text: card.picture.warning }) : null;
     return el("fieldset", { class: "group" }, el("legend", { text: "Picture (optional)" }),

@@ -21,7 +21,7 @@ const STRINGS = {
   delete: "Delete",
   deleted: (what) => `${what} deleted.`,
   shareTitle: "Majority games: games kept",
-  shareFailed: "This browser cannot share files; the export was downloaded instead.",
+  shareFailed: "This browser has no share sheet: the games were downloaded as a file instead (send it as you like).",
   winner: (names) => `Winner: ${names}`,
   winners: (names) => `Winners: ${names}`,
   noWinner: "unfinished",
@@ -56,6 +56,7 @@ const STRINGS = {
     if (/^"" is not valid here: a D20 value/.test(message)) return "Type the card's value (0–20, or - for the dash).";
     if ((m = message.match(/^"(.*)" is not valid here: a D20 value/))) return `“${m[1]}” is not a D20 value: 0 to 20, or - for the dash.`;
     if ((m = message.match(/^'(.*)' is missing$/))) return `Missing: ${m[1].replace(/_/g, " ")}.`;
+    if (/^an empty list is not allowed here$/.test(message) && /^\$\.stacks\[\d+\]$/.test(path)) return "This stack has no card yet: add its cards, or remove it.";
     return message;
   },
 };
