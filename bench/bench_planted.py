@@ -31,10 +31,14 @@ def simulate(*args: str):
     return module.simulate(*args)
 
 
-def _interval(value) -> str:
-    if value is None or value[1] is None:
-        return "no interval" if value is None else f"{100 * value[0]:+.2f} (no spread)"
-    return f"{100 * value[0]:+.2f} [{100 * value[1]:+.2f}, {100 * value[2]:+.2f}]"
+def _interval(value, scale: float = 100) -> str:
+    """(difference, low, high) as `+0.40 [+0.00, +0.80]` (win rates in points)."""
+    if value is None or value[0] is None:
+        return "-"
+    if value[1] is None:
+        return f"{scale * value[0]:+.2f} (no spread)"
+    return (f"{scale * value[0]:+.2f} [{scale * value[1]:+.2f}, "
+            f"{scale * value[2]:+.2f}]")
 
 
 def run() -> None:
@@ -54,7 +58,10 @@ def run() -> None:
           f"on 2 cores: {wall:.0f} s wall, {cpu:.0f} s CPU")
     cheaper = sum(f["cheaper_flagged"] for f in plain)
     print(f"  Witches Junior costing 1 less flagged stronger on {cheaper} of {SEEDS} seeds "
-          f"(target ≥ {-(-9 * SEEDS // 10)})")
+          f"(target ≥ {-(-9 * SEEDS // 10)}); VP per copy: "
+          + ", ".join(_interval(f["cheaper_vp"], 1) for f in plain)
+          + "; restricted-play value (points): "
+          + ", ".join(_interval(f["cheaper_value"]) for f in restricted))
     above = [f for f in restricted if f["more_vp_value"] and f["more_vp_value"][1] is not None
              and f["more_vp_value"][1] > 0]
     print(f"  +1 VP copy above its base under restricted play, interval excluding 0, on "

@@ -87,11 +87,16 @@ def planted_figures(summary: dict[str, Any]) -> dict[str, Any]:
                   for r in summary.get("restricted", {}).get("promos", [])}
     found = {"bots": sorted(set(summary["bots"])), "games": summary["games"],
              "cheaper_flagged": promos[cheaper]["verdict"] == "stronger",
+             "cheaper_vp": _triple(promos[cheaper]["vp_per_copy"]),
              "copy_flagged": promos[copy]["significant"]}
     if restricted:
-        value = restricted[more]
-        found.update(more_vp_value=value and (value["difference"], value["low"],
-                                              value["high"]),
+        found.update(more_vp_value=_triple(restricted[more]),
+                     cheaper_value=_triple(restricted[cheaper]),
                      copy_flagged=found["copy_flagged"] or bool(
                          restricted[copy] and restricted[copy]["significant"]))
     return found
+
+
+def _triple(test: dict[str, Any] | None) -> tuple | None:
+    """(difference, low, high) of a comparison, or None."""
+    return test and (test["difference"], test["low"], test["high"])
