@@ -46,8 +46,9 @@ def test_the_planted_file_changes_one_thing_per_card(tmp_path):
 def test_the_default_players_see_the_planted_effects(cli, tmp_path, request):
     if _default_players() == ["random"]:
         request.applymarker(pytest.mark.xfail(
-            strict=True, reason="the default players are random, which do not value cards "
-                                "(issue 30, item 2)"))
+            strict=True, raises=AssertionError,
+            reason="the default players are random, which do not value cards "
+                   "(issue 30, item 2)"))
     result = cli("simulate", "majority2", "--promos", write_planted(tmp_path),
                  "--restricted", "--json", "--jobs", "2")
     assert result.exit_code in (0, 1), result.stderr
