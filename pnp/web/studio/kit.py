@@ -79,8 +79,12 @@ def field_finder(uploads: dict[str, str]):
         for field, name in uploads.items():
             if file == name:
                 return field
+        if file.startswith(f"{tasks.PROMOS}/") and "promos" in uploads:
+            return "promos"  # a file that came out of the promo zip
         if file and "art" in uploads:  # a file that is no upload came out of the art zip
             return "art"
+        if file and "promos" in uploads:  # no art zip: a picture the promo file names
+            return "promos"
         message = item["message"]
         for field, words in (("paper", "paper"), ("backs", "--backs"), ("bleed", "bleed"),
                              ("printer", "printer"), ("lang", "--lang"),

@@ -114,14 +114,23 @@ def _promo_beside_art(promos: Path, art_dir: Path | None) -> Path:
         return promos
     target = art_dir / promos.name
     named = _art_named(promos)
-    if named and not all((art_dir / n).is_file() for n in named) \
-            and all((art_dir.parent / n).is_file() for n in named):
+    if named and not all(_is_file(art_dir / n) for n in named) \
+            and all(_is_file(art_dir.parent / n) for n in named):
         target = art_dir.parent / promos.name
     if target.exists() and target.read_bytes() != promos.read_bytes():
         raise DataError(Problem(promos.name, f"the art zip holds a different {promos.name}; "
                                              "rename one of them"))
     target.write_bytes(promos.read_bytes())
     return target
+
+
+def _is_file(path: Path) -> bool:
+    """A file is there; False also for a name no file can have (a 300-character part:
+    the system's "File name too long"), which `Path.is_file` raises as an error."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _art_named(promos: Path) -> list[str]:
@@ -258,7 +267,7 @@ def _card_pictures(document: dict, beside: Path, root: Path) -> tuple[list[dict]
         if not isinstance(art, str):
             continue
         path = (beside / art).resolve()
-        if not path.is_relative_to(root.resolve()) or not path.is_file() \
+        if not path.is_relative_to(root.resolve()) or not _is_file(path) \
                 or path.suffix.lower() not in SUFFIXES:
             notes.append(f"card {i + 1}: its picture {art!r} was not in the upload; open the "
                          "promo file as a .zip holding it, or add the picture to the card")

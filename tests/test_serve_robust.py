@@ -1,0 +1,56 @@
+"""Issue 32's server findings, each against the real `pnp serve` this file starts: a name
+no file can have is a 4xx naming the field (W01)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.studiotools import example_document, post_form, small_png, zip_bytes
+from tests.webtools import served
+
+LONG_ART = "art/" + "a" * 300 + ".png"
+"""A picture name the promo schema allows (up to 4,096 characters) but no file system
+takes: one part of 304 characters ("File name too long")."""
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    root = tmp_path_factory.mktemp("studio")
+    with served(env={"PNP_STUDIO_TMP": str(root)}) as server:
+        yield server
+
+
+def _long_art_promo() -> bytes:
+    document = example_document()
+    document["cards"][0]["art"] = LONG_ART
+    return json.dumps(document).encode()
+
+
+@pytest.mark.parametrize("path, fields, files, field", [
+    ("/api/studio/build", {"games": "majority2"},
+     {"promos": ("p.json", _long_art_promo()),
+      "art": ("art.zip", zip_bytes([("art/x.png", small_png())]))}, "art"),
+    ("/api/studio/build", {"games": "majority2"},
+     {"promos": ("p.zip", zip_bytes([("p.json", _long_art_promo())]))}, "promos"),
+    ("/api/studio/build", {"games": "majority2"},
+     {"promos": ("p.json", _long_art_promo())}, "promos"),
+])
+def test_a_picture_name_too_long_for_a_file_is_a_422_naming_the_field(studio, path, fields,
+                                                                       files, field):
+    status, _, body = post_form(studio.url(path), fields, files)
+    answer = json.loads(body)
+    assert status == 422, answer
+    assert {p["field"] for p in answer["problems"]} == {field}, answer
+    assert any("not found" in p["message"] for p in answer["problems"]), answer
+
+
+def test_opening_a_promo_whose_picture_name_is_too_long_says_so_in_a_note(studio):
+    upload = zip_bytes([("p.json", _long_art_promo())])
+    status, _, body = post_form(studio.url("/api/studio/promo/open"), {},
+                                {"file": ("p.zip", upload)})
+    answer = json.loads(body)
+    assert status == 200, answer
+    assert answer["pictures"] == []
+    assert answer["notes"][0].startswith("card 1: its picture 'art/aaaa"), answer
