@@ -112,3 +112,33 @@ def test_the_exported_app_lists_every_file_in_its_service_worker(tmp_path):
     assert set(kept) == {"./", *files} - {"sw.js"}  # the browser fetches the worker itself
     assert b"window.PNP_SERVER = false" in files["app-mode.js"]
     assert b"window.PNP_SERVER = true" in site.app_files(server=True)["app-mode.js"]
+
+
+def test_every_language_has_every_word_of_the_app():
+    """Each language's app words (data/pages/strings.<lang>.json, `app`) have every key of
+    the English ones, with the same {values} to fill in and the same one/other shape, and
+    the pages and scripts ask for no key the English ones lack; app-words.js carries them
+    all, with each language's own name for the switch."""
+    import re
+
+    from pnp.kits.pages import language_names, page_words
+
+    english = page_words("en").said["app"]
+    holes = lambda text: sorted(re.findall(r"\{(\w+)\}", json.dumps(text)))  # noqa: E731
+    for lang in language_names():
+        words = page_words(lang).said["app"]
+        assert set(words) == set(english), lang
+        for key, text in english.items():
+            assert holes(words[key]) == holes(text), (lang, key)
+            assert isinstance(words[key], dict) == isinstance(text, dict), (lang, key)
+    web = ROOT / "pnp" / "web"
+    asked = set()
+    for path in [*web.glob("templates/*.html"), *web.glob("static/*.js")]:
+        text = path.read_text("utf-8")
+        asked |= set(re.findall(r'data-t="(\w+)"', text))
+        attrs = " ".join(re.findall(r'data-t-attr="([^"]+)"', text))
+        asked |= set(re.findall(r"=(\w+)", attrs))
+        asked |= set(re.findall(r'\bT\("(\w+)"', text)) | set(re.findall(r'\bt\("(\w+)"', text))
+    assert asked and asked <= set(english), sorted(asked - set(english))
+    script = site.app_words().decode("utf-8")
+    assert '"it": "Italiano"' in script and '"Controlla una partita"' in script

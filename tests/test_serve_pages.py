@@ -328,3 +328,40 @@ def test_an_incomplete_form_logs_no_error_and_an_unreachable_balance_says_so(sit
     page.locator("#balance-start").click()
     page.wait_for_function(
         "document.getElementById('balance-status').textContent.includes('cannot be reached')")
+
+
+@pytest.mark.slow
+def test_the_pages_speak_the_phones_language_and_switch(site):
+    """A phone set to Italian gets the app in Italian (the words of data/pages/strings.it.json,
+    the verdict's own words included); the switch under the page turns it German at once,
+    keeps that choice and loses nothing entered. The checker's derivation lines stay in its
+    own words."""
+    server, launched = site
+    page = phone(launched, locale="it-IT")
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url("/"))
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert page.locator("h1").inner_text() == "Controlla una partita"
+    assert page.locator("a.home").inner_text() == "Giochi Majority"
+    page.goto(server.url("/check/majority2"))
+    page.set_input_files("#load", str(EXAMPLES / "majority2-mistakes.json"))
+    _report(page)
+    assert page.locator("#verdict .banner").inner_text().startswith("NON OK: ")
+    assert page.get_by_role("button", name="+ carta").count() == 2
+    assert page.get_by_role("combobox", name="Primo giocatore").count() == 1
+    assert page.locator("#load-button").inner_text() == "Apri"
+    assert serious(page) == []
+    shoot(page, "check-majority2-it", full_page=False)
+    switch = page.get_by_role("combobox", name="Lingua")
+    assert switch.input_value() == "it"
+    with page.expect_navigation():
+        switch.select_option("de")
+    _report(page)
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.locator("#verdict .banner").inner_text().startswith("NICHT OK: ")
+    assert page.get_by_role("combobox", name="Sprache").input_value() == "de"
+    assert page.locator("[data-path='$.players[0]']").input_value() == "Ana"  # nothing lost
+    page.goto(server.url("/history.html"))
+    assert page.locator("h1").inner_text() == "Gespeicherte Partien"  # the choice is kept
+    assert errors == []

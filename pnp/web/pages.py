@@ -79,11 +79,12 @@ async def rulings_page(request: Request) -> Response:
     return _moved("rulings.html", request)
 
 
-_GENERATED = ("manifest.webmanifest", "app-mode.js", "sw.js", site.BUNDLE,
+_GENERATED = ("manifest.webmanifest", "app-mode.js", "app-words.js", "sw.js", site.BUNDLE,
               "static/icon-192.png", "static/icon-512.png")
 
 routes = [Route("/", index, name="index"),
-          *(Route(f"/{name}", _file(name)) for name in (*site.page_names(), *_GENERATED)),
+          *(Route(f"/{name}", _file(name), name=name.replace(".", "_").replace("-", "_"))
+            for name in (*site.page_names(), *_GENERATED)),
           Route(f"/{site.RUNTIME}/{{name}}", runtime_file),
           Route("/check/{game}", check_page), Route("/log/majority2", log_page),
           Route("/rulings", rulings_page, name="rulings_page")]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 from pnp.games import GAMES
@@ -60,6 +60,22 @@ def app_mode(server: bool) -> bytes:
             f"window.PNP_SERVER = {'true' if server else 'false'};\n").encode()
 
 
+def app_words() -> bytes:
+    """`app-words.js`: the app's words in every language that has them (`data/pages/
+    strings.<lang>.json`, its `app` part) and each language's own name, so the pages can
+    follow the phone's language, or the one picked on the page, offline and without a
+    reload of anything but the page."""
+    from pnp.kits.pages import language_names, page_words
+
+    names = language_names()
+    words = {lang: page_words(lang).said.get("app", {}) for lang in names}
+    languages = {lang: name for lang, name in names.items() if words[lang]}
+    as_js = partial(json.dumps, ensure_ascii=False, sort_keys=True)
+    return ("/* The app's words by language (data/pages/strings.<lang>.json). */\n"
+            f"window.PNP_WORDS = {as_js({k: words[k] for k in languages})};\n"
+            f"window.PNP_LANGUAGES = {as_js(languages)};\n").encode()
+
+
 def manifest() -> bytes:
     """The web app manifest: what a phone needs to install the app on its home screen."""
     value = {"name": "Majority games: the checker", "short_name": "Majority",
@@ -101,6 +117,7 @@ def app_files(server: bool, with_runtime: bool = True) -> dict[str, bytes | Path
     files["static/icon-512.png"] = icon_png(512)
     files["manifest.webmanifest"] = manifest()
     files["app-mode.js"] = app_mode(server)
+    files["app-words.js"] = app_words()
     if with_runtime:
         files[BUNDLE] = bundle_zip()
         files.update({f"{RUNTIME}/{name}": path

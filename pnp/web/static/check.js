@@ -6,6 +6,7 @@
 
 (() => {
   const { el, childPath } = pnp;
+  const T = STRINGS.t;
   const config = JSON.parse(document.getElementById("config").textContent);
   const game = config.game;
   const saved = pnp.store(`pnp.check.${game}`);
@@ -217,17 +218,21 @@
     return node;
   }
   const playerOptions = (blankLabel) => [...(blankLabel ? [["", blankLabel]] : []),
-    ...model.players.map((p) => [String(p.id), p.name || "(no name)"])];
-  /* ✕ removes at once and offers to undo it for a while (the whole entry as it was). */
-  const removeButton = (label, onclick) => el("button", { type: "button", class: "small remove", "aria-label": label, title: label,
-    onclick: () => {
-      const before = JSON.stringify(model);
-      onclick();
-      pnp.undoable(label.replace(/^Remove /, "").replace(/^./, (c) => c.toUpperCase()), () => {
-        model = JSON.parse(before);
-        changed(true);
-      });
-    } }, "✕");
+    ...model.players.map((p) => [String(p.id), p.name || T("no_name")])];
+  /* ✕ removes at once and offers to undo it for a while (the whole entry as it was);
+     `kind` (player, round, turn, card, move, stack) and `n` name what it removes. */
+  const removeButton = (kind, n, onclick) => {
+    const label = T(`remove_${kind}`, { n });
+    return el("button", { type: "button", class: "small remove", "aria-label": label, title: label,
+      onclick: () => {
+        const before = JSON.stringify(model);
+        onclick();
+        pnp.undoable(T(`removed_${kind}`, { n }), () => {
+          model = JSON.parse(before);
+          changed(true);
+        }, true);
+      } }, "✕");
+  };
 
   function playersPanel() {
     const [low, high] = config.players;
@@ -235,22 +240,22 @@
       el("span", { class: "small", text: `${i + 1}.` }),
       /* a new name is shown everywhere once the focus has left for the next field */
       textInput(childPath("$.players", i), () => p.typed ?? p.name, (v) => { setName(p, v); },
-                { class: "grow", placeholder: `Player ${i + 1}`, "aria-label": `Player ${i + 1}`,
+                { class: "grow", placeholder: T("player_n", { n: i + 1 }), "aria-label": T("player_n", { n: i + 1 }),
                   onchange: () => setTimeout(render), enterkeyhint: "next" }),
-      model.players.length > low ? removeButton(`Remove player ${i + 1}`, () => {
+      model.players.length > low ? removeButton("player", i + 1, () => {
         model.players.splice(i, 1); changed(true); }) : null));
-    return el("section", { class: "panel" }, el("h2", { text: "Players" }),
-      el("p", { class: "hint", text: game === "majority2" ? "The two players." : "In seating order (the order of play)." }),
+    return el("section", { class: "panel" }, el("h2", { text: T("players") }),
+      el("p", { class: "hint", text: game === "majority2" ? T("players_two") : T("players_order") }),
       el("div", { "data-path": "$.players" }, rows),
       model.players.length < high ? el("button", { type: "button", class: "small", onclick: () => {
-        model.players.push({ id: nextId++, name: "" }); changed(true); } }, "+ player") : null);
+        model.players.push({ id: nextId++, name: "" }); changed(true); } }, T("add_player")) : null);
   }
 
   function claimsPanel() {
-    return el("section", { class: "panel" }, el("h2", { text: "Totals written down" }),
-      el("p", { class: "hint", text: "Optional: what the players wrote down, to be checked." }),
+    return el("section", { class: "panel" }, el("h2", { text: T("claims") }),
+      el("p", { class: "hint", text: T("claims_hint") }),
       el("div", { "data-path": "$.claimed" }, model.players.map((p) => el("label", { class: "field" },
-        el("span", { text: p.name || "(no name)" }),
+        el("span", { text: p.name || T("no_name") }),
         numberInput(childPath("$.claimed", p.name), () => model.claimed[p.id], (v) => { model.claimed[p.id] = v; },
                     { "data-claim": p.name }) ))));
   }
@@ -270,33 +275,33 @@
       } else input = numberInput(path, () => String(get()), set);
       return el("label", { class: "field" }, el("span", {}, el("code", { text: name }), " — ", spec.description || ""), input);
     });
-    return el("details", { class: "panel" }, el("summary", { text: "Rule options" }), fields);
+    return el("details", { class: "panel" }, el("summary", { text: T("rule_options") }), fields);
   }
 
   /* The Majority: rounds of turns, each player's vote; point cards held. */
   function majorityPanels() {
     const votes = [["", "—"], ...config.votes.map((v) => [v, v])];
     const rounds = model.rounds.map((r, ri) => el("section", { class: "panel" },
-      el("div", { class: "row" }, el("h3", { class: "grow", text: `Round ${ri + 1}` }),
-         select(childPath(childPath("$.rounds", ri), "variant"), [["", "variant: none"], ["green", "green"], ["red", "red"]],
+      el("div", { class: "row" }, el("h3", { class: "grow", text: T("round_n", { n: ri + 1 }) }),
+         select(childPath(childPath("$.rounds", ri), "variant"), [["", T("variant_none")], ["green", "green"], ["red", "red"]],
                 () => r.variant, (v) => { r.variant = v; }, { "aria-label": STRINGS.roundVariant(ri + 1) }),
-         removeButton(`Remove round ${ri + 1}`, () => { model.rounds.splice(ri, 1); changed(true); })),
+         removeButton("round", ri + 1, () => { model.rounds.splice(ri, 1); changed(true); })),
       el("div", { "data-path": childPath(childPath("$.rounds", ri), "turns") },
         r.turns.map((t, ti) => {
           const path = childPath(childPath(childPath("$.rounds", ri), "turns"), ti);
           return el("div", { class: "turn", "data-path": path },
-            el("div", { class: "row" }, el("strong", { class: "grow", text: `Turn ${ti + 1}` }),
-               removeButton(`Remove turn ${ti + 1}`, () => { r.turns.splice(ti, 1); changed(true); })),
+            el("div", { class: "row" }, el("strong", { class: "grow", text: T("turn_n", { n: ti + 1 }) }),
+               removeButton("turn", ti + 1, () => { r.turns.splice(ti, 1); changed(true); })),
             el("div", { class: "row" }, model.players.map((p) => el("label", { class: "vote" },
               el("span", { class: "small", text: `${p.name || "?"} ` }),
               select(childPath(path, p.name), votes, () => t[p.id], (v) => { t[p.id] = v; },
                      { "aria-label": STRINGS.vote(p.name || "?") })))));
         })),
-      el("button", { type: "button", class: "small", onclick: () => { r.turns.push({}); changed(true); } }, "+ turn")));
-    const final = el("section", { class: "panel" }, el("h2", { text: "Point cards held" }),
+      el("button", { type: "button", class: "small", onclick: () => { r.turns.push({}); changed(true); } }, T("add_turn"))));
+    const final = el("section", { class: "panel" }, el("h2", { text: T("held") }),
       el("label", { class: "row" }, el("input", { type: "checkbox", checked: model.useFinal || !model.rounds.length,
         "data-path": "$.final", onchange: (e) => { model.useFinal = e.target.checked; changed(true); } }),
-        " count the 1-point and 5-point cards each player holds"),
+        " ", T("count_held")),
       (model.useFinal || !model.rounds.length) ? model.players.map((p) => {
         const f = (model.final[p.id] ||= {});
         return el("div", { class: "row" }, el("span", { class: "grow", text: p.name || "?" }),
@@ -305,29 +310,29 @@
           "5s ", numberInput(childPath(childPath("$.final", p.name), "fives"), () => f.fives, (v) => { f.fives = v; },
                              { "aria-label": STRINGS.heldFives(p.name || "?") }));
       }) : null);
-    return [el("h2", { text: "Rounds" }), ...rounds,
+    return [el("h2", { text: T("rounds") }), ...rounds,
       el("div", { class: "actions" }, el("button", { type: "button", onclick: () => {
-        model.rounds.push(newMajorityRound(model.players)); changed(true); } }, "+ round")), final];
+        model.rounds.push(newMajorityRound(model.players)); changed(true); } }, T("add_round"))), final];
   }
 
   /* The Majority 2: each score area card by card, with discs; coins; the start player. */
   function majority2Panels() {
-    const cardOptions = [["", "choose a card…"], ...config.cards.map((c) => [c.id, c.title])];
-    const discs = [["", "no disc"], ...config.discs.map((d) => [d, `${d} disc`])];
-    const start = el("section", { class: "panel" }, el("h2", { text: "Start player" }),
+    const cardOptions = [["", T("choose_card")], ...config.cards.map((c) => [c.id, c.title])];
+    const discs = [["", T("no_disc")], ...config.discs.map((d) => [d, T("disc", { colour: d })])];
+    const start = el("section", { class: "panel" }, el("h2", { text: T("start_player") }),
       select("$.start_player", playerOptions(), () => String(model.start), (v) => { model.start = Number(v); },
              { "aria-label": STRINGS.startPlayer }));
     const areas = model.players.map((p) => {
       const cards = (model.areas[p.id] ||= []);
       const areaPath = childPath("$.score_areas", p.name);
       return el("section", { class: "panel", "data-area": p.name },
-        el("h2", { text: `${p.name || "?"}: score area` }),
+        el("h2", { text: T("score_area", { name: p.name || "?" }) }),
         el("div", { "data-path": areaPath }, cards.map((c, ci) => el("div", { class: "row" },
-          select(childPath(areaPath, ci), cardOptions, () => c.card, (v) => { c.card = v; }, { class: "grow card", "aria-label": `card ${ci + 1}` }),
-          select(childPath(childPath(areaPath, ci), "disc"), discs, () => c.disc, (v) => { c.disc = v; }, { "aria-label": `disc ${ci + 1}` }),
-          removeButton(`Remove card ${ci + 1}`, () => { cards.splice(ci, 1); changed(true); })))),
-        el("button", { type: "button", class: "small", onclick: () => { cards.push({ card: "", disc: "" }); changed(true); } }, "+ card"),
-        el("label", { class: "field" }, el("span", { text: "Coins (face up and face down)" }),
+          select(childPath(areaPath, ci), cardOptions, () => c.card, (v) => { c.card = v; }, { class: "grow card", "aria-label": T("card_n", { n: ci + 1 }) }),
+          select(childPath(childPath(areaPath, ci), "disc"), discs, () => c.disc, (v) => { c.disc = v; }, { "aria-label": T("disc_n", { n: ci + 1 }) }),
+          removeButton("card", ci + 1, () => { cards.splice(ci, 1); changed(true); })))),
+        el("button", { type: "button", class: "small", onclick: () => { cards.push({ card: "", disc: "" }); changed(true); } }, T("add_card")),
+        el("label", { class: "field" }, el("span", { text: T("coins") }),
           numberInput(childPath("$.coins", p.name), () => model.coins[p.id], (v) => { model.coins[p.id] = v; })));
     });
     return [start, ...areas];
@@ -339,72 +344,72 @@
       const path = childPath("$.rounds", ri);
       r.claimed ||= {};
       return el("section", { class: "panel" },
-        el("div", { class: "row" }, el("h3", { class: "grow", text: `Round ${ri + 1}` }),
-           removeButton(`Remove round ${ri + 1}`, () => { model.rounds.splice(ri, 1); changed(true); })),
-        el("label", { class: "field" }, el("span", { text: "Gold die (1–6)" }),
+        el("div", { class: "row" }, el("h3", { class: "grow", text: T("round_n", { n: ri + 1 }) }),
+           removeButton("round", ri + 1, () => { model.rounds.splice(ri, 1); changed(true); })),
+        el("label", { class: "field" }, el("span", { text: T("gold_die") }),
           numberInput(childPath(path, "gold"), () => r.gold, (v) => { r.gold = v; }, { maxlength: 1 })),
         model.players.map((p) => el("div", { class: "row" },
-          el("span", { class: "grow", text: `${p.name || "?"}: 8 dice` }),
+          el("span", { class: "grow", text: T("eight_dice", { name: p.name || "?" }) }),
           textInput(childPath(childPath(path, "dice"), p.name), () => r.dice[p.id], (v) => { r.dice[p.id] = v; },
-                    { class: "dice", inputmode: "numeric", maxlength: 8, placeholder: "33555442", "aria-label": `${p.name} dice` }),
-          el("span", { class: "small", text: "written down" }),
+                    { class: "dice", inputmode: "numeric", maxlength: 8, placeholder: "33555442", "aria-label": T("dice_of", { name: p.name }) }),
+          el("span", { class: "small", text: T("written_down") }),
           numberInput(childPath(childPath(path, "claimed"), p.name), () => r.claimed[p.id], (v) => { r.claimed[p.id] = v; },
-                      { placeholder: "—", "aria-label": `${p.name}'s round score as written down` }))));
+                      { placeholder: "—", "aria-label": T("round_claim", { name: p.name }) }))));
     });
-    return [el("h2", { text: "Rounds" }), ...rounds, el("div", { class: "actions" }, el("button", {
-      type: "button", onclick: () => { model.rounds.push({ gold: "", dice: {}, claimed: {} }); changed(true); } }, "+ round"))];
+    return [el("h2", { text: T("rounds") }), ...rounds, el("div", { class: "actions" }, el("button", {
+      type: "button", onclick: () => { model.rounds.push({ gold: "", dice: {}, claimed: {} }); changed(true); } }, T("add_round")))];
   }
 
   /* D20 Stacks: the final stacks card by card (bottom to top), or the whole game's moves. */
   function d20Panels() {
-    const mode = el("section", { class: "panel" }, el("h2", { text: "What you have" }),
-      select("$", [["stacks", "the final stacks"], ["moves", "every move, in order"]], () => model.mode,
-             (v) => { model.mode = v; }, { rebuild: true, "aria-label": "record kind" }));
-    const deck = el("details", { class: "panel" }, el("summary", { text: "Custom deck (optional)" }),
-      el("label", { class: "field" }, el("span", { text: "Every D20 value in the deck, separated by commas (- for a dash)" }),
+    const mode = el("section", { class: "panel" }, el("h2", { text: T("record_kind") }),
+      select("$", [["stacks", T("final_stacks")], ["moves", T("every_move")]], () => model.mode,
+             (v) => { model.mode = v; }, { rebuild: true, "aria-label": T("record_kind_label") }));
+    const deck = el("details", { class: "panel" }, el("summary", { text: T("custom_deck") }),
+      el("label", { class: "field" }, el("span", { text: T("deck_values") }),
         textInput("$.deck", () => model.deck, (v) => { model.deck = v; }, { class: "grow" })));
     const values = (path, get, set, label) => textInput(path, get, set,
       { class: "num", inputmode: "numeric", placeholder: "0–20", "aria-label": label });
     if (model.mode === "moves") {
-      const stackOptions = () => [["new", "new stack"], ...Array.from({ length: 30 }, (_, i) => [String(i + 1), `on stack ${i + 1}`])];
+      const stackOptions = () => [["new", T("new_stack")], ...Array.from({ length: 30 }, (_, i) => [String(i + 1), T("on_stack", { n: i + 1 })])];
       const moves = model.moves.map((m, mi) => {
         const path = childPath("$.moves", mi);
         return el("div", { class: "row", "data-path": path }, el("span", { class: "small", text: `${mi + 1}.` }),
-          select(childPath(path, "player"), playerOptions("who?"), () => String(m.player ?? ""), (v) => { m.player = Number(v); },
+          select(childPath(path, "player"), playerOptions(T("who")), () => String(m.player ?? ""), (v) => { m.player = Number(v); },
                  { "aria-label": STRINGS.movePlayer(mi + 1) }),
-          values(childPath(path, "value"), () => m.value, (v) => { m.value = v; }, `move ${mi + 1} value`),
+          values(childPath(path, "value"), () => m.value, (v) => { m.value = v; }, T("move_value", { n: mi + 1 })),
           select(childPath(path, "stack"), stackOptions(), () => m.stack, (v) => { m.stack = v; },
                  { "aria-label": STRINGS.moveStack(mi + 1) }),
-          removeButton(`Remove move ${mi + 1}`, () => { model.moves.splice(mi, 1); changed(true); }));
+          removeButton("move", mi + 1, () => { model.moves.splice(mi, 1); changed(true); }));
       });
-      return [mode, el("section", { class: "panel" }, el("h2", { text: "Moves" }), el("div", { "data-path": "$.moves" }, moves),
+      return [mode, el("section", { class: "panel" }, el("h2", { text: T("moves") }), el("div", { "data-path": "$.moves" }, moves),
         el("button", { type: "button", class: "small", onclick: () => {
           const last = model.moves[model.moves.length - 1];
           const order = model.players.map((p) => p.id);
           const player = last ? order[(order.indexOf(last.player) + 1) % order.length] : order[0];
-          model.moves.push({ player, value: "", stack: "new" }); changed(true); } }, "+ move")), deck];
+          model.moves.push({ player, value: "", stack: "new" }); changed(true); } }, T("add_move"))), deck];
     }
     const stacks = model.stacks.map((s, si) => {
       const path = childPath("$.stacks", si);
       return el("section", { class: "panel" },
-        el("div", { class: "row" }, el("h3", { class: "grow", text: `Stack ${si + 1} (bottom to top)` }),
-           removeButton(`Remove stack ${si + 1}`, () => { model.stacks.splice(si, 1); changed(true); })),
+        el("div", { class: "row" }, el("h3", { class: "grow", text: T("stack_n", { n: si + 1 }) }),
+           removeButton("stack", si + 1, () => { model.stacks.splice(si, 1); changed(true); })),
         el("div", { "data-path": path }, s.map((c, ci) => el("div", { class: "row" },
           el("span", { class: "small", text: `${ci + 1}.` }),
-          select(childPath(childPath(path, ci), "player"), playerOptions("who?"), () => String(c.player ?? ""), (v) => { c.player = Number(v); },
+          select(childPath(childPath(path, ci), "player"), playerOptions(T("who")), () => String(c.player ?? ""), (v) => { c.player = Number(v); },
                  { "data-path": childPath(path, ci), "aria-label": STRINGS.cardPlayer(si + 1, ci + 1) }),
-          values(childPath(childPath(path, ci), "value"), () => c.value, (v) => { c.value = v; }, `stack ${si + 1} card ${ci + 1} value`),
-          removeButton(`Remove card ${ci + 1}`, () => { s.splice(ci, 1); changed(true); })))),
+          values(childPath(childPath(path, ci), "value"), () => c.value, (v) => { c.value = v; }, T("card_value", { stack: si + 1, card: ci + 1 })),
+          removeButton("card", ci + 1, () => { s.splice(ci, 1); changed(true); })))),
         el("button", { type: "button", class: "small", onclick: () => {
           /* players take turns, whatever stack they play on: the next card is the turn of
              the player after the last one, counting every card on the table */
           const order = model.players.map((p) => p.id);
           const played = model.stacks.reduce((sum, stack) => sum + stack.length, 0);
           s.push({ player: order[played % order.length], value: "" });
-          changed(true); } }, "+ card"));
+          changed(true); } }, T("add_card")));
     });
-    return [mode, el("h2", { text: "Stacks" }), ...stacks, el("div", { class: "actions" }, el("button", {
-      type: "button", onclick: () => { model.stacks.push([]); changed(true); } }, "+ stack")), deck];
+    return [mode, el("h2", { text: T("stacks") }), ...stacks, el("div", { class: "actions" }, el("button", {
+      type: "button", onclick: () => { model.stacks.push([]); changed(true); } }, T("add_stack"))), deck];
   }
 
   const GAME_PANELS = { majority: majorityPanels, majority2: majority2Panels,
@@ -504,11 +509,11 @@
     if (incomplete) incompleteBanner(lastProblems.length, started ? hidden : lastProblems.length);
   }
   function incompleteBanner(count, hidden) {
-    const things = `${count} thing${count === 1 ? "" : "s"} to fix`;
+    const things = T("incomplete", { n: count });
     verdictBox.replaceChildren(el("div", { class: "banner input", "data-ok": "input" },
-      hidden ? `Not complete yet: ${things}. ` : `Not complete yet: ${things} (shown beside each field).`,
+      hidden ? `${things}. ` : `${things} ${T("shown_beside")}.`,
       hidden ? el("button", { type: "button", class: "small", id: "show-all", onclick: () => {
-        model.showAll = true; saved.save(model); showProblems(); } }, "Show them") : null));
+        model.showAll = true; saved.save(model); showProblems(); } }, T("show_them")) : null));
   }
   window.addEventListener("online", () => schedule(0));
 

@@ -142,37 +142,37 @@ const pnp = (() => {
   function renderVerdict(box, view) {
     const report = view.report;
     const count = report.violations.length;
+    const T = STRINGS.t;
     const banner = report.ok
-      ? el("div", { class: "banner ok", "data-ok": "true" }, "OK: the record is legal and every claim matches.")
-      : el("div", { class: "banner bad", "data-ok": "false" },
-           `NOT OK: ${count} problem${count === 1 ? "" : "s"}.`);
+      ? el("div", { class: "banner ok", "data-ok": "true" }, T("verdict_ok"))
+      : el("div", { class: "banner bad", "data-ok": "false" }, T("verdict_bad", { n: count }));
     const players = view.players.map((p) => el("section", { class: "panel player", "data-player": p.name },
       el("div", { class: "player-total" }, el("h3", { text: p.name }),
          el("span", { class: "total", "data-total": p.total, text: String(p.total) })),
-      p.claimed === null ? el("div", { class: "claim", text: "No total written down." })
-        : p.difference === 0 ? el("div", { class: "claim right", text: `Written down: ${p.claimed} ✓` })
+      p.claimed === null ? el("div", { class: "claim", text: T("no_total") })
+        : p.difference === 0 ? el("div", { class: "claim right", text: T("claim_right", { claimed: p.claimed }) })
         : el("div", { class: "claim wrong", "data-wrong-claim": p.name,
-                      text: `Written down: ${p.claimed}, wrong by ${signed(p.difference)}` }),
+                      text: T("claim_wrong", { claimed: p.claimed, difference: signed(p.difference) }) }),
       el("ol", { class: "derivation" }, p.lines.length ? p.lines.map((line) =>
         el("li", {}, `${line.text} = `, el("span", { class: "pts", text: String(line.points) })))
-        : el("li", { text: "nothing scored = 0" })),
+        : el("li", { text: T("nothing_scored") })),
     ));
     let winner;
-    if (!report.finished) winner = el("p", { class: "winner", text: "No winner: the game has not ended." });
+    if (!report.finished) winner = el("p", { class: "winner", text: T("no_winner") });
     else {
-      const label = view.winners.length > 1 ? "Winners" : "Winner";
-      winner = el("p", { class: "winner" }, el("strong", { text: `${label}: ${view.winners.join(", ")}` }),
+      const label = view.winners.length > 1 ? "winners" : "winner";
+      winner = el("p", { class: "winner" }, el("strong", { text: T(label, { names: view.winners.join(", ") }) }),
         view.tie_break ? [` — ${view.tie_break.text} `,
-          el("a", { class: "ruling", href: view.tie_break.ruling, target: "_blank", text: "(ruling)" })] : null);
+          el("a", { class: "ruling", href: view.tie_break.ruling, target: "_blank", text: `(${T("ruling")})` })] : null);
     }
-    const problems = count ? el("section", { class: "panel" }, el("h3", { text: "Problems" }),
+    const problems = count ? el("section", { class: "panel" }, el("h3", { text: T("problems_heading") }),
       el("ul", { class: "violations" }, view.violations.map((v) => el("li", { "data-where": v.where },
         el("div", { class: "where" }, v.in_words ? `${v.in_words} · ` : "", el("code", { text: v.where })),
-        v.message, " ", el("a", { class: "ruling", href: v.ruling, target: "_blank", text: "ruling" }))))) : null;
-    const rules = el("p", { class: "small" }, "Rules in force: ",
+        v.message, " ", el("a", { class: "ruling", href: v.ruling, target: "_blank", text: T("ruling") }))))) : null;
+    const rules = el("p", { class: "small" }, T("rules_in_force"),
       view.rules.length ? view.rules.map((r, i) => [i ? ", " : "",
         el("a", { href: r.ruling, target: "_blank", text: `${r.name} = ${JSON.stringify(r.value)}` })])
-        : "none");
+        : T("none"));
     box.replaceChildren(banner, winner, ...players, problems || "", rules,
       el("script", { type: "application/json", class: "report-json", text: JSON.stringify(report) }));
   }
@@ -267,11 +267,12 @@ const pnp = (() => {
     });
   }
 
-  /* "✕ removed. Undo" for a few seconds after something is removed: `restore` puts it back. */
+  /* "✕ removed. Undo" for a few seconds after something is removed: `restore` puts it back
+     (`sentence`: `what` is already the whole sentence). */
   let toast = null;
-  function undoable(what, restore) {
+  function undoable(what, restore, sentence = false) {
     if (toast) toast.remove();
-    const note = el("div", { class: "toast", role: "status" }, el("span", { text: STRINGS.removed(what) }),
+    const note = el("div", { class: "toast", role: "status" }, el("span", { text: sentence ? what : STRINGS.removed(what) }),
       el("button", { type: "button", class: "undo", onclick: () => { note.remove(); restore(); } }, STRINGS.undo));
     document.body.append(note);
     toast = note;

@@ -20,7 +20,7 @@
 
   function when(iso) {
     const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? "" : date.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    return Number.isNaN(date.getTime()) ? "" : date.toLocaleString(STRINGS.lang, { dateStyle: "medium", timeStyle: "short" });
   }
 
   function render() {
