@@ -364,4 +364,11 @@ def test_the_pages_speak_the_phones_language_and_switch(site):
     assert page.locator("[data-path='$.players[0]']").input_value() == "Ana"  # nothing lost
     page.goto(server.url("/history.html"))
     assert page.locator("h1").inner_text() == "Gespeicherte Partien"  # the choice is kept
+    page.goto(server.url("/log/majority2"))
+    page.locator("#p1").fill("Ana")
+    page.locator("#p2").fill("Bo")
+    page.get_by_role("button", name="Los: Karten austeilen").click()
+    page.wait_for_selector("[data-seat='Ana'] summary")
+    assert "Reserve" in page.locator("[data-seat='Ana'] summary").inner_text()
+    assert any(w in page.locator("#history").inner_text() for w in ("Aufbau", "Noch nichts"))
     assert errors == []

@@ -7,6 +7,7 @@
 
 (() => {
   const { el } = pnp;
+  const T = STRINGS.t;
   const config = JSON.parse(document.getElementById("config").textContent);
   const saved = pnp.store("pnp.log.majority2");
   const $ = (id) => document.getElementById(id);
@@ -41,7 +42,7 @@
       el("span", { class: "grow", text: p.title }),
       (() => {
         const node = el("select", { "data-promo": p.id, "aria-label": p.title },
-          Array.from({ length: p.quantity + 1 }, (_, n) => el("option", { value: String(n), text: n ? `×${n}` : "none" })));
+          Array.from({ length: p.quantity + 1 }, (_, n) => el("option", { value: String(n), text: n ? `×${n}` : T("promo_none") })));
         node.value = String(counts[p.id] || 0);
         return node;
       })())));
@@ -88,7 +89,7 @@
       return null;
     }
     const problems = (answer.data && answer.data.problems) || [];
-    $("status").textContent = (answer.data && answer.data.error) || `The server answered ${answer.status}.`;
+    $("status").textContent = (answer.data && answer.data.error) || STRINGS.serverAnswered(answer.status);
     pnp.showErrors($("setup").hidden ? $("game") : $("setup"), problems, $("setup-problems"));
     if (!game.started) showSetup();
     return null;
@@ -136,7 +137,7 @@
     const view = last.view;
     const ending = last.over || stopped;
     $("asking").hidden = false;
-    $("question").textContent = last.over ? "The game is over." : stopped ? "The log ends here." : last.question;
+    $("question").textContent = last.over ? T("log_over") : stopped ? T("log_ends_here") : last.question;
     $("choices").replaceChildren(...(ending ? [] : last.options.map((option) =>
       el("button", { type: "button", class: option.pass ? "pass" : "", onclick: () => choose(option.action),
                      "data-choice": option.label, text: option.label }))));
@@ -145,13 +146,13 @@
     $("finish").hidden = !ending;
     $("resume").hidden = !stopped || last.over;
     if (ending) {
-      $("end-text").textContent = last.over ? `The game ended (${endedBy(view.end)}) in round ${view.round}.`
-        : `Unfinished game, stopped in round ${view.round}.`;
+      $("end-text").textContent = last.over ? T("log_ended", { why: endedBy(view.end), round: view.round })
+        : T("log_unfinished", { round: view.round });
       const claims = $("claims");
       if (!claims.children.length || claims.dataset.for !== view.seats.map((s) => s.name).join("|")) {
         claims.dataset.for = view.seats.map((s) => s.name).join("|");
         claims.replaceChildren(...view.seats.map((seat) => el("label", { class: "field" },
-          el("span", { text: `${seat.name}'s total as written down (optional)` }),
+          el("span", { text: T("log_claim", { name: seat.name }) }),
           el("input", { class: "num", inputmode: "numeric", "data-claim": seat.name,
                         value: game.claimed[seat.name] ?? "" }))));
       }
@@ -162,30 +163,29 @@
 
   /* Why the engine ended the game, in words (a simulation's log may stop at its limit). */
   function endedBy(end) {
-    if (end === "stalled") return "two stalled rounds";
-    if (end === "round-limit") return `the log's round limit of ${game.roundLimit} rounds`;
-    return "5 formed factions";
+    if (end === "stalled") return T("end_stalled");
+    if (end === "round-limit") return T("end_limit", { n: game.roundLimit });
+    return T("end_factions");
   }
 
   function chip(card) {
     return el("span", { class: `chip f-${card.colour || "none"}`, title: card.id },
-      card.disc ? el("span", { class: `disc d-${card.disc}`, title: `${card.disc} disc` }) : null, card.title);
+      card.disc ? el("span", { class: `disc d-${card.disc}`, title: T("disc", { colour: card.disc }) }) : null, card.title);
   }
 
   function seatPanel(seat, view) {
     const active = seat.name === view.active;
     return el("section", { class: `panel seat${active ? " active" : ""}`, "data-seat": seat.name },
-      el("h3", {}, el("span", {}, seat.name, seat.start ? " ★" : "", active ? " — playing" : ""),
-         el("span", { class: "small", text: `${view.scores[seat.name]} pts` })),
-      el("p", { class: "small", text: `Coins: ${seat.coins_up} face up, ${seat.coins_down} face down · ` +
-        `score area ${seat.score_area.length}/5` }),
-      el("div", { class: "chips", "aria-label": "score area" }, seat.score_area.length ? seat.score_area.map(chip)
-        : el("span", { class: "small", text: "score area empty" })),
+      el("h3", {}, el("span", {}, seat.name, seat.start ? " ★" : "", active ? ` — ${T("playing")}` : ""),
+         el("span", { class: "small", text: T("points_short", { n: view.scores[seat.name] }) })),
+      el("p", { class: "small", text: T("seat_coins", { up: seat.coins_up, down: seat.coins_down, n: seat.score_area.length }) }),
+      el("div", { class: "chips", "aria-label": T("score_area_label") }, seat.score_area.length ? seat.score_area.map(chip)
+        : el("span", { class: "small", text: T("score_area_empty") })),
       el("div", { class: "columns" }, seat.columns.map((column, i) => el("div", { class: "column" },
-        el("div", { class: "label", text: `column ${i + 1}` }), column.map(chip)))),
-      el("details", {}, el("summary", { class: "small", text: `hand ${seat.hand.length} · reserve ${seat.reserve.length}` }),
-        el("div", { class: "chips" }, "Hand: ", seat.hand.map(chip)),
-        el("div", { class: "chips" }, "Reserve: ", seat.reserve.map(chip))));
+        el("div", { class: "label", text: T("column_n", { n: i + 1 }) }), column.map(chip)))),
+      el("details", {}, el("summary", { class: "small", text: T("hand_reserve", { hand: seat.hand.length, reserve: seat.reserve.length }) }),
+        el("div", { class: "chips" }, T("hand"), seat.hand.map(chip)),
+        el("div", { class: "chips" }, T("reserve"), seat.reserve.map(chip))));
   }
 
   function renderHistory() {
@@ -195,13 +195,13 @@
       rounds.get(round).push(el("li", { class: last.asked[i] ? "" : "small" }, text));
     });
     if (!rounds.size) {
-      $("history").replaceChildren(el("p", { class: "small", text: "Nothing yet: the deal comes first." }));
+      $("history").replaceChildren(el("p", { class: "small", text: T("history_empty") }));
       return;
     }
     const newest = Math.max(...rounds.keys());
     $("history").replaceChildren(...[...rounds.entries()].reverse().map(([round, items]) =>
       el("details", { class: "panel", open: round === newest },
-        el("summary", { text: round === 0 ? "Setup: the deal" : `Round ${round}` }),
+        el("summary", { text: round === 0 ? T("setup_deal") : T("round_n", { n: round }) }),
         el("ol", { class: "history" }, items))));
   }
 
@@ -240,7 +240,7 @@
       ? `, up to its first illegal entry: ${problems[0].path}: ${problems[0].message}.` : ".") + limit;
   });
   $("clear").addEventListener("click", () => {
-    if (game.started && !confirm("Start a new game? This one will be gone (save the log first to keep it).")) return;
+    if (game.started && !confirm(T("new_log"))) return;
     if (game.players.some(Boolean)) pnp.lastNames.save(game.players);
     game = fresh();
     last = null;
