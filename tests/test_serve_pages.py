@@ -334,8 +334,8 @@ def test_an_incomplete_form_logs_no_error_and_an_unreachable_balance_says_so(sit
 def test_the_pages_speak_the_phones_language_and_switch(site):
     """A phone set to Italian gets the app in Italian (the words of data/pages/strings.it.json,
     the verdict's own words included); the switch under the page turns it German at once,
-    keeps that choice and loses nothing entered. The checker's derivation lines stay in its
-    own words."""
+    keeps that choice and loses nothing entered; in French, the longest, nothing is wider
+    than the phone. The checker's derivation lines stay in its own words."""
     server, launched = site
     page = phone(launched, locale="it-IT")
     errors: list[str] = []
@@ -371,4 +371,11 @@ def test_the_pages_speak_the_phones_language_and_switch(site):
     page.wait_for_selector("[data-seat='Ana'] summary")
     assert "Reserve" in page.locator("[data-seat='Ana'] summary").inner_text()
     assert any(w in page.locator("#history").inner_text() for w in ("Aufbau", "Noch nichts"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    with page.expect_navigation():  # French has the longest words in the bar
+        page.get_by_role("combobox", name="Sprache").select_option("fr")
+    page.wait_for_selector("[data-seat='Ana'] summary")
+    assert page.locator("#load-button").inner_text() == "Ouvrir"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page.evaluate(SMALL_TARGETS) == []
     assert errors == []
