@@ -54,8 +54,8 @@ const STRINGS = (() => {
         node.setAttribute(attr.trim(), t(key.trim()));
       }
     }
-    const pickLang = document.getElementById("lang");
-    if (!pickLang) return;
+    const pickLang = document.getElementById("app-lang");
+    if (!pickLang || document.documentElement.hasAttribute("data-fixed-lang")) return;
     pickLang.replaceChildren(...Object.entries(languages).map(([code, name]) => {
       const option = document.createElement("option");
       option.value = code;
