@@ -120,6 +120,7 @@ def test_a_kept_game_survives_a_reload_and_exports(app):
     page.wait_for_function("document.getElementById('status').textContent.includes('Kept')")
     width = page.locator("select.card").first.bounding_box()["width"]
     assert width >= 300  # "Demons Veteran (promo)" is never cut (was 159 px)
+    assert "Demons Veteran (promo)" in page.locator("select.card").first.inner_text()
     page.goto(app[0] + "history.html")
     page.reload()
     kept = page.locator("[data-kept]")
