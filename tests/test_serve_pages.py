@@ -343,6 +343,7 @@ def test_the_pages_speak_the_phones_language_and_switch(site):
     page.goto(server.url("/"))
     assert page.evaluate("document.documentElement.lang") == "it"
     assert page.locator("h1").inner_text() == "Controlla una partita"
+    assert page.title() == "Controlla una partita · pnp"
     assert page.locator("a.home").inner_text() == "Giochi Majority"
     page.goto(server.url("/check/majority2"))
     page.set_input_files("#load", str(EXAMPLES / "majority2-mistakes.json"))

@@ -48,6 +48,8 @@ const STRINGS = (() => {
       try { values = JSON.parse(node.dataset.tValues || "{}"); } catch (e) { values = {}; }
       node.textContent = t(node.dataset.t, values);
     }
+    const heading = document.querySelector("h1[data-t]");  // a page named by its heading
+    if (heading) document.title = `${heading.textContent} · pnp`;
     for (const node of document.querySelectorAll("[data-t-attr]")) {
       for (const pair of node.dataset.tAttr.split(",")) {
         const [attr, key] = pair.split("=");
