@@ -18,7 +18,6 @@ are kept free of every piece, crop mark and label, and the sheet furniture keeps
 from __future__ import annotations
 
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from pnp.render.geometry import CARD_SIZES, Box, Size, pt
 
@@ -100,6 +99,8 @@ def svg(paper: Size, cuts: list[CutPath], marks: list[Box], stamp: str = "") -> 
     """An SVG the size of the sheet in mm: the cuts (red hairlines, group `cut`) and the
     registration marks (black fills, group `registration`, not to be cut); `stamp` (the
     PDF's cut-layout stamp) in its metadata."""
+    from pnp.render.rulesheet.inline import escape  # not xml.sax's: it imports urllib
+
     def y(v: float) -> float:
         return paper.height - v
 

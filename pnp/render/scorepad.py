@@ -308,12 +308,11 @@ def score_pad_flowables(pad: ScorePad, styles: StyleSet, width: float,
 def _with_qr(title, caption_markup: str, link: str, styles: StyleSet, width: float):
     """The title on the left, the QR code and its caption (in the pad's language, then
     the address) on the right."""
-    from xml.sax.saxutils import escape
-
     from reportlab.lib.styles import ParagraphStyle
     from reportlab.platypus import Paragraph, Table, TableStyle
 
     from pnp.render.qrcode import qr_drawing
+    from pnp.render.rulesheet.inline import escape
 
     size = pt(QR_SIZE)
     small = ParagraphStyle("pad-qr", parent=styles["cell"], fontSize=6.5, leading=7.5)
