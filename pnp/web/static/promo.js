@@ -388,7 +388,16 @@
     else preview.removeAttribute("src");
   }
 
-  const scheduleCheck = studio.debounce(check, 250);
+  /* An edit is checked at once, with no pause after typing: the preview follows each
+     keystroke. While a check is out, further edits wait for its answer and then go as one
+     request with the latest card, so the server holds at most one check of this page. */
+  let checking = false, pending = false;
+  async function scheduleCheck() {
+    if (checking) { pending = true; return; }
+    checking = true;
+    try { await check(); } finally { checking = false; }
+    if (pending) { pending = false; scheduleCheck(); }
+  }
 
   async function check() {
     const mine = ++sequence;
