@@ -4,7 +4,9 @@
 - `greedy`: one ply — the action whose resulting position is best by `value`: its player's
   VP and coins, plus progress towards forming (the largest colour group in each column),
   minus the opponent's VP and coins; it exchanges when the reserve holds more playable
-  cards than the hand, and draws when it may. Ties are broken at random.
+  cards than the hand, and draws when it may. Ties are broken at random. Where an action
+  draws a card, the card comes from a determinisation (`information.py`), so `greedy`
+  reads no hidden card either (issue 30: it used to draw from the real deck).
 - `mc`: flat Monte Carlo for the round's main decisions (exchange, draw, free play,
   standard plays): each candidate is tried in `rollouts` determinisations — the hidden
   cards (the opponent's reserve and hand, the deck's order) re-dealt from what the player
@@ -85,8 +87,15 @@ def greedy_choice(st: State, rng: random.Random) -> object:
             _playable_count(st, seat, st.hands[seat])
         return ("exchange", swap)
     best, best_value = [], None
+    world = None
     for action in eng.instances(options, st.weights):  # twins are candidates each
-        after = _resolve(m2.apply(st, action), rng)
+        after = m2.apply(st, action)
+        if after.end is None and after.need[0] == CHANCE:
+            # A card is drawn (Reapers Senior's replacement, a draw, a random discard):
+            # drawn in a world re-dealt from what `seat` cannot see, never from the real
+            # deck or the opponent's real reserve. One world per decision, made only here.
+            world = world or information.determinise(st, seat, rng)
+            after = _resolve(m2.apply(world, action), rng)
         v = value(after, seat)
         if action == ("draw", True):
             v += 1.5  # cards in hand are options the one-ply value cannot see
