@@ -127,7 +127,7 @@ def test_a_pile_knows_who_would_score_it():
 def test_game_declares_its_engine_and_bots():
     game = GAMES["d20-stacks"]
     assert game.engine.ENGINE.game_id == "d20-stacks"
-    assert set(game.bots) == {"random", "lowest-legal", "steal", "ismcts"}
+    assert set(game.bots) == {"random", "lowest-legal", "steal", "ismcts", "rollout"}
 
 
 # to_record and pnp check ----------------------------------------------------------------

@@ -109,7 +109,7 @@ def test_config_from_the_content_and_its_checks():
 def test_game_declares_its_engine_and_bots():
     game = GAMES["majority"]
     assert game.engine.ENGINE.game_id == "majority"
-    assert set(game.bots) == {"random", "vote", "ismcts"}
+    assert set(game.bots) == {"random", "vote", "ismcts", "rollout"}
 
 
 # The point supply -----------------------------------------------------------------------

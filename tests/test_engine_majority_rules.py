@@ -30,7 +30,7 @@ def content():
 def test_the_game_declares_its_engine_and_bots():
     assert GAME.engine.ENGINE is ENGINE
     assert set(GAME.bots) == {"random", "reroll-all", "keep-high", "keep-majority",
-                              "keep-gold-bet", "ismcts"}
+                              "keep-gold-bet", "ismcts", "expectimax"}
 
 
 def test_the_rulebook_round_scores_57_23_12():

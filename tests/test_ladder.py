@@ -109,8 +109,8 @@ def test_the_table_shows_rungs_and_elo(cli):
                  "--games", "2", "--jobs", "1")
     assert result.exit_code == 0, result.stderr
     assert "ismcts ladder at 2 iterations" in result.stdout
-    assert "vs keep-majority" in result.stdout
-    assert re.search(r"\nkeep-majority +0 \(anchor\) +4\n", result.stdout)
+    assert "vs keep-high" in result.stdout
+    assert re.search(r"\nkeep-high +0 \(anchor\) +4\n", result.stdout)
     assert "Bradley–Terry" in result.stdout
 
 

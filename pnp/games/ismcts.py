@@ -273,3 +273,65 @@ def _next_decision(engine: Engine, st: Any, rng: random.Random) -> tuple[Any, in
             return st, player, arms
         st = engine.apply(st, arms[0][0])
     return st, TERMINAL, []
+
+
+DEFAULT_ROLLOUTS = 64
+MAX_ROLLOUTS = 100_000
+
+
+class Flat:
+    """The `rollout` bot: flat Monte Carlo on the same hooks as the search.
+
+    Why beside the tree search: where the other seats are best treated as a model (the
+    game's `greedy` bot) rather than as searchers, a tree grown over opponents' choices
+    wastes its iterations. Here every legal option is played into the same `rollouts`
+    determinised futures (common random numbers: the same worlds and the same luck after
+    every option, so the options' differences are not drowned by the luck between
+    futures), every seat playing `greedy` for `horizon` rounds; the option with the best
+    mean reward for the seat is played (ties: the first listed). The real state is read
+    only through `determinise`, as in the search, so it cannot peek either."""
+
+    def __init__(self, info: Information, rollouts: int, horizon: int):
+        self.info = info
+        self.rollouts = rollouts
+        self.horizon = horizon
+
+    def __call__(self, engine: Engine, state: Any, rng: random.Random) -> Action:
+        actions = list(engine.legal_actions(state))
+        if len(actions) == 1:
+            return actions[0]
+        seat = engine.current_player(state)
+        seeds = [rng.getrandbits(64) for _ in range(self.rollouts)]
+        best, best_value = actions[0], -math.inf
+        for action in actions:
+            value = 0.0
+            for seed in seeds:
+                world_rng = random.Random(seed)
+                world = self.info.determinise(state, seat, world_rng)
+                value += self._play_on(engine, engine.apply(world, action), world_rng)[seat]
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _play_on(self, engine: Engine, st: Any, rng: random.Random) -> Sequence[float]:
+        info = self.info
+        stop = info.progress(st) + self.horizon if self.horizon else None
+        policy, progress = info.greedy, info.progress
+        while not engine.is_terminal(st) and (stop is None or progress(st) < stop):
+            player = engine.current_player(st)
+            action = sample_chance(engine, st, rng) if player == CHANCE else \
+                policy(engine, st, rng)
+            st = engine.apply(st, action)
+        if engine.is_terminal(st):
+            return win_shares(engine.returns(st))
+        return info.evaluate(st)
+
+
+def flat_factory(info: Information) -> Callable[[Mapping[str, str]], Bot]:
+    """The `rollout` entry of a game's BOTS: options -> a flat Monte Carlo bot."""
+    def make(options: Mapping[str, str]) -> Bot:
+        values = read_options("rollout", options, {
+            "rollouts": (whole_number(1, MAX_ROLLOUTS), DEFAULT_ROLLOUTS),
+            "horizon": (whole_number(0, MAX_HORIZON), info.horizon)})
+        return Flat(info, values["rollouts"], values["horizon"])
+    return make

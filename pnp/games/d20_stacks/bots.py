@@ -26,6 +26,7 @@ from typing import Any
 
 from pnp.games import ismcts
 from pnp.games.botoptions import read_options
+from pnp.games.d20_stacks import rollout
 from pnp.games.d20_stacks.engine import D20State, Pile
 from pnp.games.d20_stacks.scoring import NEW, stack_winner
 from pnp.games.engine import Bot, Engine, random_bot
@@ -123,4 +124,5 @@ BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {
     "lowest-legal": _factory("lowest-legal", LowestLegal()),
     "steal": _factory("steal", Steal()),
     "ismcts": ismcts.factory(SEARCH),
+    "rollout": rollout.factory,
 }

@@ -26,7 +26,7 @@ from pnp.games import ismcts
 from pnp.games.botoptions import probability, read_options, whole_number
 from pnp.games.engine import Bot, Engine, random_bot
 from pnp.games.majority.engine import MajorityState
-from pnp.games.majority.scoring import SCORE, VOTE_OPTIONS
+from pnp.games.majority.scoring import SCORE
 
 _SHARED, _OTHERS = "A", ("B", "C")
 
@@ -65,9 +65,14 @@ def seen(state: MajorityState, seat: int) -> tuple:
             r.active, r.pile, tuple(sorted(r.scores.items())), r.over, len(state.votes))
 
 
+MODEL = VoteModel()  # how the others are assumed to vote, where their votes are secret
+
+
 def determinise(state: MajorityState, seat: int, rng: random.Random) -> MajorityState:
-    """The state with the votes already cast this turn drawn at random."""
-    return replace(state, votes=tuple(rng.choice(VOTE_OPTIONS) for _ in state.votes))
+    """The state with the votes already cast this turn drawn from the table's model
+    (`vote` at its defaults: the shared association half the time, Score from 3 cards),
+    not from the real votes."""
+    return replace(state, votes=tuple(MODEL(None, state, rng) for _ in state.votes))
 
 
 def _win_shares(state: MajorityState) -> list[float]:
@@ -82,5 +87,6 @@ SEARCH = ismcts.Information(
 
 BASELINE = "vote"  # the best rule of thumb: the ladder's yardstick, ismcts's greedy
 
-BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {"random": _random, "vote": _vote,
-                                                        "ismcts": ismcts.factory(SEARCH)}
+BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {
+    "random": _random, "vote": _vote, "ismcts": ismcts.factory(SEARCH),
+    "rollout": ismcts.flat_factory(SEARCH)}

@@ -1,0 +1,158 @@
+"""`rollout`: D20 Stacks' flat Monte Carlo player — each legal move tried in many futures.
+
+Why this and not tree search: D20 Stacks hides nothing but the order of the deck, and a
+turn offers a handful of moves, so what tells the moves apart is the luck of the deal
+still to come. IS-MCTS spends its iterations growing a tree over deals that never repeat
+(issue 30: at 256 iterations it won 1 game for `steal`'s 4). Here every move is played
+on into the same `rollouts` futures (common random numbers: the same deals after every
+move, so a move's edge is not drowned by the luck between futures), every seat playing
+`steal` to the end, and the move with the best mean result is played. A result is the
+win share plus the stack lead (stacks more than the best other seat): the lead separates
+moves that only change the margin of a future already won or lost. Measured over 200
+seeded two-player games against `steal`: 64 futures with the lead weighed 1 won 58.5 %
+[51.6, 65.1]; weighed 0.1, 55.7 % [48.8, 62.5]; 32 futures with no lead, 50.2 %.
+
+The futures deal only cards still undealt — what every player can count — so the bot
+sees what a player sees. The playouts run on plain lists (`_Table`), not on the engine's
+frozen states: one move's futures cost about what one engine game does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from pnp.games.botoptions import read_options, whole_number
+from pnp.games.d20_stacks.engine import D20State
+from pnp.games.d20_stacks.scoring import ALWAYS, CLOSING
+from pnp.games.engine import Bot, Engine
+
+DEFAULT_ROLLOUTS = 64
+MAX_ROLLOUTS = 100_000
+LEAD_WEIGHT = 1.0
+_TAKE, _BLOCK, _NEUTRAL, _GIVE = 2, 1, 0, -1
+
+
+class _Table:
+    """A playout's stacks as lists: tops, closed flags, per-seat counts."""
+
+    def __init__(self, state: D20State):
+        self.players = state.config.players
+        self.always = state.config.new_stack == ALWAYS
+        self.tops = [p.top for p in state.piles]
+        self.closed = [p.closed for p in state.piles]
+        self.counts = [list(p.counts) for p in state.piles]
+
+    def play(self, index: int | None, seat: int, card: int) -> None:
+        """Put `card` on stack `index` (None: a new stack)."""
+        if index is None:
+            self.tops.append(card)
+            self.closed.append(card == CLOSING)
+            counts = [0] * self.players
+            counts[seat] = 1
+            self.counts.append(counts)
+            return
+        self.tops[index] = card
+        self.closed[index] = card == CLOSING
+        self.counts[index][seat] += 1
+
+    def steal(self, seat: int, card: int, rng: random.Random) -> int | None:
+        """`steal`'s choice (`bots.Steal`): a stack index, or None for a new stack."""
+        targets = [i for i, top in enumerate(self.tops) if not self.closed[i] and card > top]
+        if not targets:
+            return None
+        effects = [_effect(self.counts[i], seat) for i in targets]
+        best = max(effects)
+        if best == _GIVE and self.always:
+            return None
+        chosen = [t for t, e in zip(targets, effects, strict=True) if e == best]
+        least = min(card - self.tops[t] for t in chosen)
+        closest = [t for t in chosen if card - self.tops[t] == least]
+        return closest[0] if len(closest) == 1 else closest[rng.randrange(len(closest))]
+
+    def scores(self) -> list[int]:
+        points = [0] * self.players
+        for counts in self.counts:
+            winner = _winner(counts)
+            if winner is not None:
+                points[winner] += 1
+        return points
+
+
+def _winner(counts: list[int]) -> int | None:
+    """`scoring.stack_winner` on a list of counts."""
+    players, top, leader, shared = 0, 0, None, False
+    for seat, held in enumerate(counts):
+        if held <= 0:
+            continue
+        players += 1
+        if held > top:
+            top, leader, shared = held, seat, False
+        elif held == top:
+            shared = True
+    return leader if players >= 2 and not shared else None
+
+
+def _effect(counts: list[int], seat: int) -> int:
+    """`bots.majority_effect` on a list of counts."""
+    before = _winner(counts)
+    counts[seat] += 1
+    after = _winner(counts)
+    counts[seat] -= 1
+    if after == seat and before != seat:
+        return _TAKE
+    if before is not None and before != seat and after != before:
+        return _BLOCK
+    if after is not None and after != seat and after != before:
+        return _GIVE
+    return _NEUTRAL
+
+
+def playout(state: D20State, rng: random.Random) -> list[int]:
+    """Each seat's stacks at the end, every seat playing `steal` from `state` (a state
+    where chance deals the next card)."""
+    table = _Table(state)
+    config = state.config
+    deck = [v for v, n in enumerate(state.undealt) for _ in range(n)]
+    for turn in range(state.turn, config.turns):
+        card = deck.pop(rng.randrange(len(deck)))
+        seat = turn % config.players
+        table.play(table.steal(seat, card, rng), seat, card)
+    return table.scores()
+
+
+def result(scores: list[int], seat: int) -> float:
+    """A playout's worth to `seat`: its win share (a shared top split) plus its lead
+    over the best other seat, weighed `LEAD_WEIGHT`."""
+    best = max(scores)
+    share = 1 / scores.count(best) if scores[seat] == best else 0.0
+    others = max(s for i, s in enumerate(scores) if i != seat)
+    return share + LEAD_WEIGHT * (scores[seat] - others)
+
+
+class Rollout:
+    """The `rollout` bot (see the module docstring)."""
+
+    def __init__(self, rollouts: int):
+        self.rollouts = rollouts
+
+    def __call__(self, engine: Engine, state: D20State, rng: random.Random):
+        actions = engine.legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        seat = state.seat
+        seeds = [rng.getrandbits(64) for _ in range(self.rollouts)]
+        best, best_value = actions[0], -float("inf")
+        for action in actions:
+            after = engine.apply(state, action)
+            value = sum(result(playout(after, random.Random(s)), seat) for s in seeds)
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+
+def factory(options: Mapping[str, str]) -> Bot:
+    values = read_options("rollout", options, {
+        "rollouts": (whole_number(1, MAX_ROLLOUTS), DEFAULT_ROLLOUTS)})
+    return Rollout(values["rollouts"])
+
