@@ -59,12 +59,12 @@ def test_an_unknown_page_is_a_404_page(local):
 
 
 def test_a_body_over_the_cap_is_413(local):
-    declared = (b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: 5000000\r\n\r\n"
+    declared = (b"POST /api/check HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5000000\r\n\r\n"
                 + b"[" * 10_000)
     status, answer = raw(local, declared)
     assert status == 413 and b"larger than" in answer
     chunk = b"[" * 65536
-    chunked = (b"POST /api/check HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+    chunked = (b"POST /api/check HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\n"
                + (b"10000\r\n" + chunk + b"\r\n") * 20 + b"0\r\n\r\n")
     status, answer = raw(local, chunked)
     assert status == 413 and b"larger than" in answer

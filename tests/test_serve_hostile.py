@@ -105,15 +105,15 @@ def _requests(rng: random.Random):
             yield rng.choice(["GET", "PUT", "DELETE", "PATCH"]), rng.choice(ENDPOINTS), None, {}
         elif kind == 8:  # over the cap
             size = rng.choice([1024 * 1024 + 1, 3 * 1024 * 1024])
-            yield "RAW", (f"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: {size}\r\n\r\n"
+            yield "RAW", (f"POST /api/check HTTP/1.1\r\nHost: localhost\r\nContent-Length: {size}\r\n\r\n"
                           .encode() + b"{" * 1000)
         else:  # broken HTTP
             yield "RAW", rng.choice([
-                b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n{}",
+                b"POST /api/check HTTP/1.1\r\nHost: localhost\r\nContent-Length: abc\r\n\r\n{}",
                 b"NONSENSE\r\n\r\n",
-                b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
-                b"POST /api/check HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
-                b"GET / HTTP/1.1\r\nHost: x\r\nCookie: " + b"\x00\x01=;;" * 50 + b"\r\n\r\n",
+                b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: localhost\r\n\r\n",
+                b"POST /api/check HTTP/1.1\r\nHost: localhost\r\nContent-Length: -5\r\n\r\n",
+                b"GET / HTTP/1.1\r\nHost: localhost\r\nCookie: " + b"\x00\x01=;;" * 50 + b"\r\n\r\n",
             ])
 
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.studiotools import example_document, post_form, small_png, zip_bytes
-from tests.webtools import served
+from tests.webtools import EXAMPLES, request, served
 
 LONG_ART = "art/" + "a" * 300 + ".png"
 """A picture name the promo schema allows (up to 4,096 characters) but no file system
@@ -54,3 +54,42 @@ def test_opening_a_promo_whose_picture_name_is_too_long_says_so_in_a_note(studio
     assert status == 200, answer
     assert answer["pictures"] == []
     assert answer["notes"][0].startswith("card 1: its picture 'art/aaaa"), answer
+
+
+# --- W05: the Host and Origin a request comes with ------------------------------------------
+
+CHECK = "/api/check"
+
+
+@pytest.mark.parametrize("headers", [
+    {"Origin": "http://evil.example", "Content-Type": "text/plain"},
+    {"Origin": "null", "Content-Type": "text/plain"},
+    {"Sec-Fetch-Site": "cross-site", "Content-Type": "text/plain"},
+    {"Host": "evil.example:8000"},
+])
+def test_a_post_from_another_site_or_under_another_name_is_403(studio, headers):
+    status, _, body = request(studio.url(CHECK), b"{}", "POST", headers)
+    assert status == 403, body
+    assert json.loads(body)["error"].startswith(("A page of another site",
+                                                 "This server answers only"))
+
+
+def test_a_rebound_name_cannot_read_a_page(studio):
+    status, _, body = request(studio.url("/"), headers={"Host": "evil.example"})
+    assert status == 403
+    assert b"evil.example" in body
+
+
+@pytest.mark.parametrize("headers", [
+    {},  # a script: no Origin
+    {"Origin": "{base}"},  # the app's own page
+    {"Host": "localhost:{port}", "Origin": "http://localhost:{port}"},
+    {"Host": "[::1]:{port}"},
+])
+def test_the_apps_own_pages_and_scripts_still_post(studio, headers):
+    port = studio.base.rsplit(":", 1)[1]
+    sent = {k: v.format(base=studio.base, port=port) for k, v in headers.items()}
+    record = (EXAMPLES / "majority-legal.json").read_bytes()
+    status, _, body = request(studio.url(CHECK), record, "POST",
+                              {"Content-Type": "application/json", **sent})
+    assert status == 200, body

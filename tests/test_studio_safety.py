@@ -135,7 +135,7 @@ def test_uploads_over_their_size_are_413(studio):
                                 {"promos": ("big.json", b" " * (1024 * 1024 + 1))})
     assert status == 413
     assert "larger than the 1 MB allowed" in json.loads(body)["problems"][0]["message"]
-    declared = (b"POST /api/studio/art HTTP/1.1\r\nHost: x\r\nContent-Type: multipart/"
+    declared = (b"POST /api/studio/art HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/"
                 b"form-data; boundary=x\r\nContent-Length: 40000000\r\n\r\n" + b"x" * 1000)
     status, answer = raw(server, declared)
     assert status == 413 and b"larger than" in answer

@@ -34,7 +34,7 @@ def serve_command(
         typer.echo("The access token is part of the address; a request without it gets 403.")
     typer.echo(for_phones(host, url))
     typer.echo("Press Ctrl-C to stop.", err=True)
-    server.run(create_app(required), sock)
+    server.run(create_app(required, (host,)), sock)
 
 
 def for_phones(host: str, url: str) -> str:

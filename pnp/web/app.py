@@ -25,14 +25,16 @@ FEATURES = (pages, api, game_log, studio)
 designer's studio)."""
 
 
-def create_app(token: str | None = None) -> Starlette:
+def create_app(token: str | None = None, names: tuple[str, ...] = ()) -> Starlette:
     """The app. With a `token`, every request must carry it (`?token=` once, then the
-    cookie the app sets), else 403."""
+    cookie the app sets), else 403. `names`: host names it answers to besides localhost,
+    IP addresses and this machine's names (the `--host` given)."""
     routes = [route for feature in FEATURES for route in feature.routes]
     routes.append(Mount("/static", app=StaticFiles(directory=STATIC), name="static"))
     limits = {prefix: size for feature in FEATURES
               for prefix, size in getattr(feature, "BODY_LIMITS", {}).items()}
-    guard = Middleware(Guard, token=token, default_limit=DEFAULT_BODY_LIMIT, limits=limits)
+    guard = Middleware(Guard, token=token, default_limit=DEFAULT_BODY_LIMIT, limits=limits,
+                       names=names)
     return Starlette(routes=routes, middleware=[guard],
                      exception_handlers={HTTPException: errors.http_error,
                                          Exception: errors.server_error})

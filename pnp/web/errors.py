@@ -39,7 +39,7 @@ def wants_json(scope: Scope) -> bool:
 
 
 def error_response(scope: Scope, status: int, message: str,
-                   problems: list[Problem] = ()) -> Response:
+                   problems: list[Problem] = (), title: str | None = None) -> Response:
     if wants_json(scope):
         return JSONResponse({"error": message, "status": status,
                              "problems": [problem_json(p) for p in problems]}, status)
@@ -47,7 +47,7 @@ def error_response(scope: Scope, status: int, message: str,
 
     request = Request(scope)
     return TEMPLATES.TemplateResponse(request, "error.html", {
-        "status": status, "title": _TITLES.get(status, "Error"), "message": message,
+        "status": status, "title": title or _TITLES.get(status, "Error"), "message": message,
         "problems": problems}, status_code=status)
 
 

@@ -1,4 +1,14 @@
-"""What every request passes first: the access token and the body size cap.
+"""What every request passes first: the server's own name, the access token and the body
+size cap.
+
+The Host header must name this server: an IP address, a localhost name, this machine's
+name or the `--host` given. A web page on another site that makes its own name resolve
+to 127.0.0.1 (DNS rebinding) so its scripts can read the answers sends its own name as
+Host and is refused. A request that changes something (POST, PUT, PATCH, DELETE) that a
+browser sent from another page's origin — its Origin header names another site, or
+`Sec-Fetch-Site: cross-site` — is refused too: a page anywhere on the web can send a
+`text/plain` POST to 127.0.0.1 without asking (no CORS preflight), but only this app's
+own pages can send one with this app's Origin. Both are 403 before the app sees them.
 
 Pure ASGI, so a request over the cap is refused before its body is read: a declared
 `Content-Length` over the cap is answered 413 at once, and a body that streams past the
@@ -9,9 +19,12 @@ calls need not repeat it.
 
 from __future__ import annotations
 
+import contextlib
 import hmac
+import ipaddress
+import socket
 from http.cookies import SimpleCookie
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -23,6 +36,8 @@ DEFAULT_BODY_LIMIT = 1024 * 1024
 whole Majority 2 log is a few tens of kilobytes."""
 
 COOKIE = "pnp_token"
+CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+"""Methods that change something or run a job: checked for a foreign Origin."""
 
 
 class BodyTooLarge(HTTPException):
@@ -33,15 +48,20 @@ class BodyTooLarge(HTTPException):
 
 class Guard:
     def __init__(self, app: ASGIApp, token: str | None, default_limit: int,
-                 limits: dict[str, int]):
+                 limits: dict[str, int], names: tuple[str, ...] = ()):
         self.app = app
         self.token = token
+        self.names = own_names(names)
         self.default_limit = default_limit
         self.limits = sorted(limits.items(), key=lambda item: -len(item[0]))
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
+            return
+        foreign = self._foreign(scope)
+        if foreign is not None:
+            await error_response(scope, 403, foreign, title="Refused")(scope, receive, send)
             return
         from_query = self._query_token(scope)
         from_cookie = self._cookie_token(scope)
@@ -60,6 +80,31 @@ class Guard:
         if self.token is not None and self._fits(from_query):
             send = _with_cookie(send, self.token)
         await self.app(scope, _capped(receive, limit), send)
+
+    def _foreign(self, scope: Scope) -> str | None:
+        """Why the request is not this server's own (a Host of another name, a change sent
+        from another site's page), or None."""
+        host = _header(scope, b"host")
+        if host is not None and not self._ours(_host_name(host)):
+            return ("This server answers only to its own names (localhost, its IP "
+                    f"addresses, this computer's name), not to {host[:80]!r}.")
+        if scope.get("method") not in CHANGING:
+            return None
+        origin = _header(scope, b"origin")
+        cross = (_header(scope, b"sec-fetch-site") or "").lower() == "cross-site"
+        if cross or (origin is not None and (host is None or not _same_place(origin, host))):
+            return ("A page of another site cannot send requests to this server; use the "
+                    "app's own pages, or a script without an Origin header.")
+        return None
+
+    def _ours(self, name: str) -> bool:
+        if name in self.names or name == "localhost" or name.endswith(".localhost"):
+            return True
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True  # an address literal cannot be rebound to this server by DNS
 
     def _fits(self, given: str | None) -> bool:
         return given is not None and hmac.compare_digest(given.encode(), self.token.encode())
@@ -96,6 +141,33 @@ def _refusal(from_query: str | None, from_cookie: str | None) -> str:
                 "this run has a new one. Open the address it printed this time.")
     return ("This server is shared on the network and opens only with its access token, "
             "which is part of the address pnp serve printed (it ends in ?token=...).")
+
+
+def own_names(extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The names (other than localhost and IP addresses) this server answers to: this
+    machine's name, with .local (mDNS) and its full name, and the `--host` given."""
+    names = {socket.gethostname(), socket.gethostname() + ".local", *extra}
+    with contextlib.suppress(OSError):
+        names.add(socket.getfqdn())
+    return tuple(sorted(n.lower().rstrip(".") for n in names if n))
+
+
+def _host_name(host: str) -> str:
+    """The name in a Host header, without its port or an IPv6 address's brackets."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[1:host.find("]")] if "]" in host else host
+    return host.rsplit(":", 1)[0].rstrip(".") if host.count(":") == 1 else host.rstrip(".")
+
+
+def _same_place(origin: str, host: str) -> bool:
+    """The Origin header names the host and port the request was sent to (`null`, from a
+    sandboxed frame or a file, never does)."""
+    try:
+        parts = urlsplit(origin)
+        return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+    except ValueError:
+        return False
 
 
 def _header(scope: Scope, name: bytes) -> str | None:
