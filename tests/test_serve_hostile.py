@@ -105,7 +105,8 @@ def _requests(rng: random.Random):
             yield rng.choice(["GET", "PUT", "DELETE", "PATCH"]), rng.choice(ENDPOINTS), None, {}
         elif kind == 8:  # over the cap
             size = rng.choice([1024 * 1024 + 1, 3 * 1024 * 1024])
-            yield "RAW", (f"POST /api/check HTTP/1.1\r\nHost: localhost\r\nContent-Length: {size}\r\n\r\n"
+            yield "RAW", ("POST /api/check HTTP/1.1\r\nHost: localhost\r\n"
+                          f"Content-Length: {size}\r\n\r\n"
                           .encode() + b"{" * 1000)
         else:  # broken HTTP
             yield "RAW", rng.choice([
@@ -113,7 +114,8 @@ def _requests(rng: random.Random):
                 b"NONSENSE\r\n\r\n",
                 b"GET /" + b"a" * 70_000 + b" HTTP/1.1\r\nHost: localhost\r\n\r\n",
                 b"POST /api/check HTTP/1.1\r\nHost: localhost\r\nContent-Length: -5\r\n\r\n",
-                b"GET / HTTP/1.1\r\nHost: localhost\r\nCookie: " + b"\x00\x01=;;" * 50 + b"\r\n\r\n",
+                b"GET / HTTP/1.1\r\nHost: localhost\r\nCookie: " + b"\x00\x01=;;" * 50
+                + b"\r\n\r\n",
             ])
 
 
