@@ -4,9 +4,11 @@ no file can have is a 4xx naming the field (W01)."""
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
 
+from pnp.games import GAMES
 from tests.studiotools import example_document, post_form, small_png, zip_bytes
 from tests.webtools import EXAMPLES, request, served
 
@@ -93,3 +95,33 @@ def test_the_apps_own_pages_and_scripts_still_post(studio, headers):
     status, _, body = request(studio.url(CHECK), record, "POST",
                               {"Content-Type": "application/json", **sent})
     assert status == 200, body
+
+
+# --- W08: a crowd of studio jobs is queued with a bound -------------------------------------
+
+@pytest.mark.slow
+def test_builds_past_the_queue_are_429_at_once_and_the_checker_still_answers():
+    """One worker, one place in the queue, builds stopped after 2 s: of four builds sent
+    together two get 429 (with Retry-After) at once; the checker answers meanwhile."""
+    env = {"PNP_STUDIO_WORKERS": "1", "PNP_STUDIO_QUEUE": "1", "PNP_STUDIO_TIME_LIMIT": "2"}
+    with served(env=env) as server:
+        answers: list[tuple[int, dict]] = []
+
+        def build() -> None:
+            status, headers, _ = post_form(server.url("/api/studio/build"),
+                                           {"games": list(GAMES), "lang": "all",
+                                            "output": "zip"}, {})
+            answers.append((status, headers))
+
+        threads = [threading.Thread(target=build) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        record = (EXAMPLES / "majority-legal.json").read_bytes()
+        checked = [request(server.url(CHECK), record, "POST",
+                           {"Content-Type": "application/json"})[0] for _ in range(5)]
+        for thread in threads:
+            thread.join(60)
+        assert checked == [200] * 5
+        busy = [headers for status, headers in answers if status == 429]
+        assert len(answers) == 4 and len(busy) == 2, answers
+        assert all({k.lower(): v for k, v in h.items()}["retry-after"] == "10" for h in busy)

@@ -18,13 +18,19 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from pnp.web.studio import folders, tasks, workers
-from pnp.web.studio.common import StudioError, json_body, presentable, refused, studio_api
+from pnp.web.studio.common import (
+    StudioError,
+    in_thread,
+    json_body,
+    presentable,
+    refused,
+    studio_api,
+)
 from pnp.web.studio.limits import BALANCE_GAMES, BALANCE_JOBS, FINISHED_JOB_SECONDS, TIME_LIMIT
 from pnp.web.studio.promo import PROMOS, Promo, shown_problems
 
@@ -153,7 +159,7 @@ async def start(request: Request) -> Response:
     """`POST /api/studio/balance`: {document, card, games} → {job, state, ...}."""
     owner, new = owner_of(request)
     body = await json_body(request)
-    job = await run_in_threadpool(_start, owner, body)
+    job = await in_thread(_start, owner, body)
     return _with_cookie(JSONResponse(job.view(), 202), owner, new)
 
 

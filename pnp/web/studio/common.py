@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
 from starlette.background import BackgroundTask
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.formparsers import MultiPartException
 from starlette.requests import Request
@@ -24,7 +24,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 
 from pnp.errors import Problem
 from pnp.web.studio import folders, workers
-from pnp.web.studio.limits import MB, TIME_LIMIT
+from pnp.web.studio.limits import MB, QUEUE_JOBS, TIME_LIMIT, WORKERS
 
 _PROJECT = Path(__file__).resolve().parents[3]
 """The folder holding the toolkit (a source checkout's root): hidden from messages."""
@@ -32,16 +32,37 @@ _SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
 _CHUNK = 256 * 1024
 
 
+_LIMITERS: dict[str, anyio.CapacityLimiter] = {}
+STUDIO_THREADS = 4
+"""Threads for the studio's own quick work in the server (checks and previews)."""
+
+
+def _limiter(name: str, size: int) -> anyio.CapacityLimiter:
+    """The studio's own thread pools: its jobs and checks never take the threads of
+    anyio's default pool, which the phones' checker (`/api/check`) uses."""
+    if name not in _LIMITERS:
+        _LIMITERS[name] = anyio.CapacityLimiter(size)
+    return _LIMITERS[name]
+
+
+async def in_thread(func: Callable, *args: Any) -> Any:
+    """`func(*args)` in one of the studio's threads (a check or a preview)."""
+    return await anyio.to_thread.run_sync(func, *args,
+                                          limiter=_limiter("studio", STUDIO_THREADS))
+
+
 class StudioError(Exception):
     """An answer other than success: its status, a sentence, and the problems."""
 
-    def __init__(self, status: int, message: str, problems: list[dict] = ()):
+    def __init__(self, status: int, message: str, problems: list[dict] = (),
+                 headers: dict[str, str] | None = None):
         super().__init__(message)
         self.status, self.message, self.problems = status, message, list(problems)
+        self.headers = headers
 
     def response(self) -> JSONResponse:
         return JSONResponse({"error": self.message, "status": self.status,
-                             "problems": self.problems}, self.status)
+                             "problems": self.problems}, self.status, headers=self.headers)
 
 
 def studio_api(handler: Callable[[Request], Awaitable[Response]]):
@@ -178,8 +199,10 @@ async def run(target: Callable, args: tuple, folder: Path, names: dict[str, str]
     """`target(str(folder), *args)` in a worker, its problems made presentable: 422 with
     them, 422 past the time limit, 429 when every worker stays busy."""
     try:
-        return await run_in_threadpool(workers.run_job, target, (str(folder), *args),
-                                       seconds or TIME_LIMIT)
+        with workers.admitted():
+            return await anyio.to_thread.run_sync(
+                workers.run_job, target, (str(folder), *args), seconds or TIME_LIMIT,
+                limiter=_limiter("jobs", WORKERS + QUEUE_JOBS))
     except workers.JobProblems as exc:
         found = presentable(exc.problems, folder, names)
         for item in found:
@@ -190,7 +213,7 @@ async def run(target: Callable, args: tuple, folder: Path, names: dict[str, str]
                       "less at once, or use pnp build on your own computer.") from None
     except workers.Busy:
         raise StudioError(429, "The studio is busy with other people's jobs; try again in "
-                               "a moment.") from None
+                               "a moment.", headers={"Retry-After": "10"}) from None
     except workers.JobFailed as exc:
         raise StudioError(500, f"Something went wrong: {exc}.") from None
 

@@ -56,3 +56,7 @@ WORKERS = int(_number("PNP_STUDIO_WORKERS", 2, 1, 16))
 """Builds and balance tests that run at once (each in its own process); others wait."""
 QUEUE_SECONDS = 60
 """How long a build waits for a free worker before the page is told to try again."""
+QUEUE_JOBS = int(_number("PNP_STUDIO_QUEUE", 8, 0, 64))
+"""Jobs that may wait for a worker at once; one more is answered 429 at once, so a crowd
+of builds never piles up in the server (each waiting job holds a thread of the studio's
+own, never one the phones' checker needs)."""

@@ -18,7 +18,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -28,6 +27,7 @@ from pnp.web.studio import folders, tasks
 from pnp.web.studio.common import (
     StudioError,
     download,
+    in_thread,
     json_body,
     media_of,
     presentable,
@@ -169,7 +169,7 @@ def _preview(body: dict, card: int) -> str | None:
 async def check(request: Request) -> Response:
     """`POST /api/studio/promo/check`: {document, pictures, card} → {problems, preview}."""
     body = await json_body(request)
-    return JSONResponse(await run_in_threadpool(check_and_preview, body))
+    return JSONResponse(await in_thread(check_and_preview, body))
 
 
 def _file_name(body: dict) -> str:

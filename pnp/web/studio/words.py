@@ -13,7 +13,6 @@ from __future__ import annotations
 import base64
 import re
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -25,6 +24,7 @@ from pnp.web.studio import folders, tasks
 from pnp.web.studio.common import (
     StudioError,
     download,
+    in_thread,
     json_body,
     presentable,
     read_form,
@@ -111,7 +111,7 @@ def _at_lines(items: list[dict]) -> list[dict]:
 async def check(request: Request) -> Response:
     """`POST /api/studio/words/check`: {text, format, lang} → every problem by line."""
     body = await json_body(request)
-    return JSONResponse(await run_in_threadpool(checked, body))
+    return JSONResponse(await in_thread(checked, body))
 
 
 def previewed(body: dict) -> dict:
@@ -142,7 +142,7 @@ def _data_url(png: bytes) -> str:
 async def preview(request: Request) -> Response:
     """`POST /api/studio/words/card`: {text, format, lang, card} → both faces as PNGs."""
     body = await json_body(request)
-    return JSONResponse(await run_in_threadpool(previewed, body))
+    return JSONResponse(await in_thread(previewed, body))
 
 
 @studio_api

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.errors import PnpError, Problem
-from pnp.web.studio.limits import QUEUE_SECONDS, TIME_LIMIT, WORKERS
+from pnp.web.studio.limits import QUEUE_JOBS, QUEUE_SECONDS, TIME_LIMIT, WORKERS
 
 PRELOAD = ["pnp.web.studio.tasks", "pnp.kits.build", "pnp.kits.promo_cards",
            "pnp.kits.word_lists", "pnp.simulate.verdict", "pnp.validate"]
@@ -31,6 +31,8 @@ MEMORY_CEILING = 4 * 1024**3
 """Address space of one child: far above any honest build, far below the machine."""
 
 _slots = threading.BoundedSemaphore(WORKERS)
+_admitted = [0]
+_admitted_lock = threading.Lock()
 _context: list = []
 _log = logging.getLogger("pnp.web")
 
@@ -83,6 +85,22 @@ def run_job(target: Callable, args: tuple, seconds: float = TIME_LIMIT,
         return _supervise(target, args, seconds, progress, cancelled)
     finally:
         _slots.release()
+
+
+@contextlib.contextmanager
+def admitted():
+    """A place among the jobs running or queued (WORKERS + QUEUE_JOBS of them), taken
+    before the job gets a thread; Busy at once when there is none, so a crowd of requests
+    is answered 429 at once instead of piling up in the server."""
+    with _admitted_lock:
+        if _admitted[0] >= WORKERS + QUEUE_JOBS:
+            raise Busy()
+        _admitted[0] += 1
+    try:
+        yield
+    finally:
+        with _admitted_lock:
+            _admitted[0] -= 1
 
 
 def _wait_for_slot(cancelled: threading.Event | None) -> bool:
@@ -150,6 +168,8 @@ def _child(sender, target, args, seconds) -> None:
     The child leads a process group of its own and may fork workers (a build does, one
     per core): stopping the job stops the whole group."""
     os.setpgrp()
+    with contextlib.suppress(OSError):
+        os.nice(5)  # the server's own requests (the phones' checker) come first
     multiprocessing.current_process().daemon = False  # a build's workers are its children
     _ceilings(seconds)
     try:
