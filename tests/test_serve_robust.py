@@ -4,6 +4,9 @@ no file can have is a 4xx naming the field (W01)."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
 import threading
 
 import pytest
@@ -125,3 +128,29 @@ def test_builds_past_the_queue_are_429_at_once_and_the_checker_still_answers():
         busy = [headers for status, headers in answers if status == 429]
         assert len(answers) == 4 and len(busy) == 2, answers
         assert all({k.lower(): v for k, v in h.items()}["retry-after"] == "10" for h in busy)
+
+
+# --- W06: the server's temporary folder goes however it stops -------------------------------
+
+def _dead_pid() -> int:
+    child = subprocess.Popen(["true"])
+    child.wait()
+    return child.pid
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_every_way_to_stop_removes_the_studios_folder(tmp_path, sig):
+    killed = tmp_path / f"pnp-studio-{_dead_pid()}-left1234"
+    alive = tmp_path / f"pnp-studio-{os.getpid()}-mine5678"
+    other = tmp_path / "pnp-studio-notes"
+    for folder in (killed, alive, other):
+        (folder / "art").mkdir(parents=True)
+    with served(env={"TMPDIR": str(tmp_path)}) as server:
+        assert not killed.exists() and alive.exists() and other.exists()
+        post_form(server.url("/api/studio/art"), {}, {"image": ("a.png", small_png())})
+        mine = list(tmp_path.glob(f"pnp-studio-{server.process.pid}-*"))
+        assert len(mine) == 1 and (mine[0] / "art").is_dir()
+        server.process.send_signal(sig)
+        server.process.wait(20)
+        assert not mine[0].exists()
+    assert alive.exists() and other.exists()

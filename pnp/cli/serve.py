@@ -34,7 +34,13 @@ def serve_command(
         typer.echo("The access token is part of the address; a request without it gets 403.")
     typer.echo(for_phones(host, url))
     typer.echo("Press Ctrl-C to stop.", err=True)
-    server.run(create_app(required, (host,)), sock)
+    from pnp.web.studio import folders
+
+    folders.sweep()
+    try:
+        server.run(create_app(required, (host,)), sock)
+    finally:
+        folders.clean_up()
 
 
 def for_phones(host: str, url: str) -> str:

@@ -121,10 +121,27 @@ def terminal_qr(url: str) -> str:
 
 
 def run(app, sock: socket.socket) -> None:
-    """Serve `app` on the bound socket until Ctrl-C."""
+    """Serve `app` on the bound socket until Ctrl-C, SIGTERM or SIGHUP. Each ends the
+    server the same way, its open requests finished and this function returning or
+    raising (SystemExit for SIGTERM), so the caller's `finally` always runs: uvicorn
+    catches SIGINT and SIGTERM and sends them again, to the handler found before it,
+    once it has stopped; SIGHUP (a closed terminal, `systemctl reload`) it ignores."""
+    import signal
+
     import uvicorn
 
     config = uvicorn.Config(app, log_level="warning", access_log=False,
                             server_header=False, timeout_keep_alive=5,
                             limit_concurrency=512, h11_max_incomplete_event_size=64 * 1024)
-    uvicorn.Server(config).run(sockets=[sock])
+    server = uvicorn.Server(config)
+
+    def stopped(signum, frame) -> None:
+        raise SystemExit(128 + signum)
+
+    def hang_up(signum, frame) -> None:
+        server.should_exit = True
+
+    signal.signal(signal.SIGTERM, stopped)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, hang_up)
+    server.run(sockets=[sock])

@@ -5,7 +5,10 @@ for previews (`art/`, by content hash) with the images prepared from them (`cach
 Nothing a request sends ever names a path here: uploads get fixed names inside their own
 job folder, pictures are found by their hash. The folder is `PNP_STUDIO_TMP` when set
 (a test looks into it; job folders left there by a server that was killed are removed at
-start), else a new temporary folder, removed when the server stops.
+start), else a new temporary folder `$TMPDIR/pnp-studio-PID-XXXXXXXX`, removed when the
+server stops however it stops (Ctrl-C, SIGTERM, SIGHUP, a crash: `clean_up`). A server
+killed outright (SIGKILL) cannot; the next one to start removes such folders (`sweep`):
+only those of this user whose server process is gone.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import hashlib
 import os
 import re
 import shutil
+import stat
 import tempfile
 import threading
 from pathlib import Path
@@ -37,12 +41,62 @@ def root() -> Path:
                 # Job folders of a server that was killed mid-request: nobody's now.
                 shutil.rmtree(folder / "jobs", ignore_errors=True)
             else:
-                folder = Path(tempfile.mkdtemp(prefix="pnp-studio-"))
-                atexit.register(shutil.rmtree, folder, True)
+                folder = Path(tempfile.mkdtemp(prefix=f"pnp-studio-{os.getpid()}-"))
+                atexit.register(clean_up)
             for part in ("jobs", "art", "cache"):
                 (folder / part).mkdir(mode=0o700, exist_ok=True)
             _ROOT.append(folder)
         return _ROOT[0]
+
+
+def clean_up() -> None:
+    """Remove what this server keeps: its own folder, or the job folders of the one
+    PNP_STUDIO_TMP names."""
+    with _LOCK:
+        if not _ROOT:
+            return
+        given = os.environ.get("PNP_STUDIO_TMP")
+        shutil.rmtree(_ROOT[0] / "jobs" if given else _ROOT[0], ignore_errors=True)
+        _ROOT.clear()
+
+
+_LEFT = re.compile(r"^pnp-studio-(\d+)-[A-Za-z0-9_]+$")
+
+
+def sweep(folder: Path | None = None) -> list[Path]:
+    """Remove the studio folders a killed server left in `folder` ($TMPDIR): named
+    pnp-studio-PID-..., owned by this user, whose process PID is not running. What was
+    removed."""
+    removed = []
+    base = Path(folder or tempfile.gettempdir())
+    try:
+        entries = list(base.iterdir())
+    except OSError:
+        return removed
+    for path in entries:
+        found = _LEFT.match(path.name)
+        if found is None or _alive(int(found.group(1))):
+            continue
+        try:
+            info = path.lstat()
+        except OSError:
+            continue
+        if stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid():
+            shutil.rmtree(path, ignore_errors=True)
+            removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True  # someone else's process, or no way to tell: leave it
+    return True
 
 
 def new_job() -> Path:
