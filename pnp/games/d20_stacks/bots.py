@@ -8,6 +8,8 @@
   someone else; when no add does either, it plays like `lowest-legal`.
 - `ismcts`: information-set tree search (`pnp.games.ismcts`), rollouts played to the
   end of the game (random, or `steal` with `ismcts.rollout=greedy`).
+- `rollout`: flat Monte Carlo with fast `steal` playouts (`rollout.py`), the strongest
+  measured, though its edge over `steal` is small (55 % of 400 games, `make bench`).
 Ties between equally good stacks are broken by the rng, so no stack number is favoured.
 
 What a player sees (for `ismcts`): every stack (top, closed, each seat's count), the cards

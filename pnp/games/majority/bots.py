@@ -11,8 +11,12 @@
 - `ismcts`: information-set tree search (`pnp.games.ismcts`). What a player sees: the
   totals, the rounds, the variant and Reference cards, who is still in the round, the pile
   and the points of the round — not the votes already cast this turn (they are secret
-  until the last is in). A determinisation draws those votes at random. Rollouts play
-  `HORIZON` rounds (random, or `vote` with `ismcts.rollout=greedy`), scored by the totals.
+  until the last is in). A determinisation draws those votes from the `vote` model.
+  Rollouts play `HORIZON` rounds (random, or `vote` with `ismcts.rollout=greedy`),
+  scored by the totals.
+- `rollout`: flat Monte Carlo on the same hooks (`ismcts.Flat`): each vote played into
+  `rollouts` futures (default 64), everyone playing `vote`; the strong player (80 % of 200
+  three-player games against `vote`, `make bench`).
 The bots read only the public table (the pile size); never the other votes of the turn.
 """
 
