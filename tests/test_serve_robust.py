@@ -3,11 +3,13 @@ no file can have is a 4xx naming the field (W01)."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import signal
 import subprocess
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -154,3 +156,38 @@ def test_every_way_to_stop_removes_the_studios_folder(tmp_path, sig):
         server.process.wait(20)
         assert not mine[0].exists()
     assert alive.exists() and other.exists()
+
+
+# --- W02: a picture of many pixels is previewed from a small copy ---------------------------
+
+def _peak_rss_mb(pid: int) -> float:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(next(line.split()[1] for line in status.splitlines()
+                    if line.startswith("VmHWM:"))) / 1024
+
+
+@pytest.mark.slow
+def test_a_picture_of_81_megapixels_is_previewed_without_decoding_it_in_the_server(tmp_path):
+    """A 9,000 x 9,000 picture packed to a few kilobytes: the worker checks it and makes a
+    1,600-pixel copy; the card preview draws the copy, so the server's peak memory stays
+    far below the 81 MB a single decode of the picture would take."""
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("L", (9000, 9000), 90).save(out, format="PNG")
+    with served(env={"PNP_STUDIO_TMP": str(tmp_path)}) as server:
+        status, _, body = post_form(server.url("/api/studio/art"), {},
+                                    {"image": ("big.png", out.getvalue())})
+        assert status == 200, body
+        art_id = json.loads(body)["id"]
+        with Image.open(tmp_path / "previews" / art_id) as copy:
+            assert max(copy.size) == 1600
+        document = example_document()
+        document["cards"][0]["art"] = "art/big.png"
+        status, _, body = request(server.url("/api/studio/promo/check"), json.dumps(
+            {"document": document, "pictures": {"art/big.png": art_id}, "card": 0}).encode(),
+            "POST", {"Content-Type": "application/json"})
+        answer = json.loads(body)
+        assert status == 200 and answer["preview"].startswith("data:image/png"), answer
+        peak = _peak_rss_mb(server.process.pid)
+        assert peak < 200, peak

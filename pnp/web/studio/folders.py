@@ -1,6 +1,7 @@
 """Where the studio keeps files: a private folder per server (mode 0700) holding a folder
 per request (`jobs/`), removed when the request is answered, and the pictures uploaded
-for previews (`art/`, by content hash) with the images prepared from them (`cache/`).
+for previews (`art/`, by content hash), their small copies the previews draw
+(`previews/`, made in a worker) and the images prepared from those (`cache/`).
 
 Nothing a request sends ever names a path here: uploads get fixed names inside their own
 job folder, pictures are found by their hash. The folder is `PNP_STUDIO_TMP` when set
@@ -43,7 +44,7 @@ def root() -> Path:
             else:
                 folder = Path(tempfile.mkdtemp(prefix=f"pnp-studio-{os.getpid()}-"))
                 atexit.register(clean_up)
-            for part in ("jobs", "art", "cache"):
+            for part in ("jobs", "art", "previews", "cache"):
                 (folder / part).mkdir(mode=0o700, exist_ok=True)
             _ROOT.append(folder)
         return _ROOT[0]
@@ -112,17 +113,28 @@ def art_cache() -> Path:
     return root() / "cache"
 
 
-def store_art(path: Path) -> str:
-    """Keep a checked picture for later previews; its id is its content hash and suffix."""
+def store_art(path: Path, preview: Path) -> str:
+    """Keep a checked picture for later previews, with its small `preview` copy (made in
+    a worker); its id is its content hash and suffix."""
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     art_id = f"{digest}{path.suffix.lower()}"
     target = root() / "art" / art_id
+    shutil.copyfile(preview, root() / "previews" / art_id)
     if target.exists():
         target.touch()
     else:
         shutil.copyfile(path, target)
     _trim_store()
     return art_id
+
+
+def stored_preview(art_id: str) -> Path | None:
+    """The small copy of the picture with this id, drawn in card previews instead of the
+    picture itself, if it is (still) kept."""
+    if stored_art(art_id) is None:
+        return None
+    path = root() / "previews" / art_id
+    return path if path.is_file() else None
 
 
 def stored_art(art_id: str) -> Path | None:
@@ -146,4 +158,5 @@ def _trim_store() -> None:
             if total <= ART_STORE_BYTES:
                 break
             path.unlink(missing_ok=True)
+            (root() / "previews" / path.name).unlink(missing_ok=True)
             total -= size

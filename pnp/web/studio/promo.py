@@ -56,7 +56,8 @@ class Promo:
     """A request's promo document written into its job folder: the file, the pictures
     beside it, and the problems found on the way (a picture that is not here)."""
 
-    def __init__(self, body: dict, folder: Path, only_card: int | None = None):
+    def __init__(self, body: dict, folder: Path, only_card: int | None = None,
+                 previews: bool = False):
         document = body.get("document")
         if not isinstance(document, dict):
             raise refused("The request needs the promo document (a JSON object).", "document")
@@ -67,6 +68,7 @@ class Promo:
             cards = document.get("cards") if isinstance(document.get("cards"), list) else []
             document = {**document, "cards": cards[only_card:only_card + 1]}
         self.folder, self.problems, self.art = folder, [], []
+        self.previews = previews
         self.document = self._with_pictures(document, pictures)
         tasks.write_json(self.path, self.document)
 
@@ -92,7 +94,7 @@ class Promo:
 
     def _picture(self, name: Any, pictures: dict, index: int) -> bool:
         where = f"$.cards[{index}].art"
-        stored = folders.stored_art(pictures.get(name)) if isinstance(name, str) else None
+        stored = self._stored(pictures.get(name)) if isinstance(name, str) else None
         if not isinstance(name, str) or not ART_NAME.match(name) or stored is None:
             message = ("this picture is no longer on the server: add it to the card again"
                        if isinstance(name, str) and name in pictures else
@@ -106,6 +108,25 @@ class Promo:
         if name not in self.art:
             self.art.append(name)
         return True
+
+
+    def _stored(self, art_id: Any) -> Path | None:
+        """The picture, or for a preview its small copy — checked from its header to be
+        at most PREVIEW_PIXELS before anything decodes it in the server."""
+        if not self.previews:
+            return folders.stored_art(art_id)
+        path = folders.stored_preview(art_id)
+        return path if path is not None and _small(path) else None
+
+
+def _small(path: Path) -> bool:
+    from PIL import Image
+
+    try:
+        with Image.open(path) as im:
+            return im.width * im.height <= tasks.PREVIEW_PIXELS
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return False
 
 
 def shown_problems(found, promo: Promo) -> list[dict]:
@@ -137,7 +158,7 @@ def check_and_preview(body: dict) -> dict:
     card = _card_index(body)
     folder = folders.new_job()
     try:
-        whole = Promo(body, folder)
+        whole = Promo(body, folder, previews=True)
         problems = shown_problems(promo_problems(whole.path), whole)
         preview = None
         cards = whole.document.get("cards")
@@ -155,7 +176,7 @@ def _preview(body: dict, card: int) -> str | None:
 
     folder = folders.new_job()
     try:
-        alone = Promo(body, folder, only_card=card)
+        alone = Promo(body, folder, only_card=card, previews=True)
         card_id = alone.document["cards"][0].get("id")
         if alone.problems or promo_problems(alone.path) or not isinstance(card_id, str):
             return None
@@ -237,7 +258,9 @@ async def open_file(request: Request) -> Response:
             await save_upload(upload, folder / tasks.IN / name, limit, "file")
             made = await run(tasks.open_promo, (name,), folder, {f"{tasks.IN}/{name}": name},
                              lambda p: "file")
-            pictures = [{"card": p["card"], "id": folders.store_art(folder / p["file"]),
+            pictures = [{"card": p["card"],
+                         "id": folders.store_art(folder / p["file"],
+                                                 folder / (p["file"] + tasks.PREVIEW)),
                          "width": p["width"], "height": p["height"],
                          "name": Path(p["file"]).name} for p in made["pictures"]]
             return JSONResponse({"document": made["document"], "pictures": pictures,
@@ -271,7 +294,8 @@ async def add_picture(request: Request) -> Response:
             await save_upload(upload, folder / tasks.IN / name, IMAGE_BYTES, "image")
             made = await run(tasks.check_picture, (name,), folder,
                              {f"{tasks.IN}/{name}": name}, lambda p: "image")
-            art_id = folders.store_art(folder / tasks.IN / name)
+            art_id = folders.store_art(folder / tasks.IN / name,
+                                       folder / tasks.IN / (name + tasks.PREVIEW))
             return JSONResponse({"id": art_id, "name": name, **made})
         finally:
             folders.remove(folder)

@@ -277,9 +277,43 @@ def _card_pictures(document: dict, beside: Path, root: Path) -> tuple[list[dict]
         except DataError as exc:
             notes += [f"card {i + 1}: {p.message}" for p in exc.problems]
             continue
+        preview_copy(path, path.with_name(path.name + PREVIEW))
         pictures.append({"card": i, "file": str(path.relative_to(root.resolve())),
                          "width": info.width, "height": info.height})
     return pictures, notes
+
+
+PREVIEW = ".preview"
+"""The suffix of a picture's preview copy beside it (`x.png.preview`)."""
+PREVIEW_SIDE = 1600
+"""Longest side of a preview copy: a card's art window drawn at the preview's 150 DPI is
+far smaller; the copy decodes in a few megabytes, where a 99-megapixel original took
+hundreds (the card preview runs in the server, not in a worker)."""
+PREVIEW_PIXELS = PREVIEW_SIDE * PREVIEW_SIDE
+
+
+def preview_copy(path: Path, out: Path) -> None:
+    """A small copy of a checked picture for the card previews, made here in the worker
+    (under its memory ceiling), turned upright as EXIF says: a JPEG stays a JPEG, anything
+    else becomes a PNG (keeping transparency). JPEGs are decoded at a reduced size
+    (`draft`) to begin with."""
+    from PIL import Image, ImageOps
+
+    from pnp.render.images import MAX_PIXELS
+
+    Image.MAX_IMAGE_PIXELS = MAX_PIXELS
+    with Image.open(path) as im:
+        if im.format == "JPEG":
+            im.draft("RGB" if im.mode not in ("L", "RGB") else im.mode,
+                     (PREVIEW_SIDE, PREVIEW_SIDE))
+        small = ImageOps.exif_transpose(im)
+        small.thumbnail((PREVIEW_SIDE, PREVIEW_SIDE))
+        if im.format == "JPEG" and small.mode in ("L", "RGB"):
+            small.save(out, format="JPEG", quality=90)
+        else:
+            if small.mode not in ("1", "L", "LA", "RGB", "RGBA"):
+                small = small.convert("RGBA")
+            small.save(out, format="PNG")
 
 
 def check_picture(folder: str, upload: str, report: Callable) -> dict[str, Any]:
@@ -295,6 +329,7 @@ def check_picture(folder: str, upload: str, report: Callable) -> dict[str, Any]:
         raise DataError(Problem(upload, "a picture must be a .png, .jpg, .jpeg, .webp, .tif "
                                         "or .tiff file"))
     info = inspect_image(path)
+    preview_copy(path, path.with_name(path.name + PREVIEW))
     dpi = art_box_dpi(layout_set().get("m2-member-art"), info)
     warning = (f"{dpi:.0f} DPI in the card's art window: it will print soft; aim for "
                f"{GOOD_DPI} DPI" if dpi is not None and dpi < GOOD_DPI else None)
