@@ -7,6 +7,7 @@ import io
 import json
 import os
 import signal
+import socket
 import subprocess
 import threading
 from pathlib import Path
@@ -191,3 +192,34 @@ def test_a_picture_of_81_megapixels_is_previewed_without_decoding_it_in_the_serv
         assert status == 200 and answer["preview"].startswith("data:image/png"), answer
         peak = _peak_rss_mb(server.process.pid)
         assert peak < 200, peak
+
+
+# --- W07: connections that never finish a request ------------------------------------------
+
+@pytest.mark.slow
+def test_600_unfinished_requests_neither_fill_the_server_nor_stay_open():
+    """600 connections that stop in the middle of their headers, one that stops in its
+    body: the server still answers everyone else, and closes each unfinished one with a
+    408 once its clock (1 s here, 10 s by default) runs out."""
+    port_env = {"PNP_SERVE_HEADER_SECONDS": "1", "PNP_SERVE_BODY_IDLE_SECONDS": "1"}
+    with served(env=port_env) as server:
+        port = int(server.base.rsplit(":", 1)[1])
+        stalled = []
+        for _ in range(600):
+            conn = socket.create_connection(("127.0.0.1", port), timeout=10)
+            conn.sendall(b"GET / HTTP/1.1\r\nHost: localh")
+            stalled.append(conn)
+        body = socket.create_connection(("127.0.0.1", port), timeout=10)
+        body.sendall(b"POST /api/check HTTP/1.1\r\nHost: localhost\r\n"
+                     b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+        stalled.append(body)
+        record = (EXAMPLES / "majority-legal.json").read_bytes()
+        status, _, _ = request(server.url(CHECK), record, "POST",
+                               {"Content-Type": "application/json"})
+        assert status == 200
+        try:
+            answers = {conn.recv(200).split(b"\r\n", 1)[0] for conn in stalled}
+        finally:
+            for conn in stalled:
+                conn.close()
+        assert answers == {b"HTTP/1.1 408 Request Timeout"}

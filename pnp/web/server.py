@@ -130,9 +130,13 @@ def run(app, sock: socket.socket) -> None:
 
     import uvicorn
 
+    from pnp.web.connections import CONNECTIONS, TimedH11Protocol
+
+    _more_files(CONNECTIONS + 256)
     config = uvicorn.Config(app, log_level="warning", access_log=False,
-                            server_header=False, timeout_keep_alive=5,
-                            limit_concurrency=512, h11_max_incomplete_event_size=64 * 1024)
+                            server_header=False, timeout_keep_alive=5, http=TimedH11Protocol,
+                            limit_concurrency=CONNECTIONS,
+                            h11_max_incomplete_event_size=64 * 1024)
     server = uvicorn.Server(config)
 
     def stopped(signum, frame) -> None:
@@ -145,3 +149,17 @@ def run(app, sock: socket.socket) -> None:
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, hang_up)
     server.run(sockets=[sock])
+
+
+def _more_files(wanted: int) -> None:
+    """Raise this process's open-file limit towards `wanted` (within the hard limit), so
+    the connection limit is reached before the system's."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != resource.RLIM_INFINITY and soft < wanted:
+            top = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (top, hard))
+    except (ImportError, ValueError, OSError):  # not on this system: its own limit stays
+        pass
