@@ -52,7 +52,7 @@ async def _client(port: int, bodies: list[bytes], deadline: float, latencies: li
         while time.perf_counter() < deadline:
             body = bodies[i % len(bodies)]
             i += 1
-            head = (f"POST /api/check HTTP/1.1\r\nHost: bench\r\nContent-Type: application/json"
+            head = (f"POST /api/check HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json"
                     f"\r\nContent-Length: {len(body)}\r\n\r\n").encode()
             sent = time.perf_counter()
             writer.write(head + body)
