@@ -172,7 +172,7 @@ SHEET_FACTS = {
                     "de": "Die Farbe ändert nie etwas an der Punktewertung",
                     "es": "El color nunca cambia la forma de puntuar"},
         "shared win": {"en": "share the victory", "it": "si dividono la vittoria",
-                       "fr": "se partagent la victoire", "de": "teilt sich auch den Sieg",
+                       "fr": "se partagent la victoire", "de": "teilen sie sich den Sieg",
                        "es": "comparten la victoria"},
     },
     "majority.quick-reference": {

@@ -34,13 +34,15 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 FACES = 6
 OTHERS = ("keep-high", "keep-majority", "self")
 SAMPLES = 3_000  # tables of other seats, with more than two seats
-VALUE = np.array([(5 * f + 6) / 6 for f in range(1, FACES + 1)])  # a die, gold averaged
+VALUE = tuple((5 * f + 6) / 6 for f in range(1, FACES + 1))  # a die, gold averaged
 
 Counts = tuple[int, ...]  # how many dice show each face 1-6
 
@@ -102,6 +104,9 @@ def final_dice(dice: int, policies: Sequence[Policy]) -> dict[Counts, float]:
 
 def _tables(dist: dict[Counts, float], others: int) -> tuple[np.ndarray, ...]:
     """The others' dice per face as (most held by one seat, held in all, weight)."""
+    import numpy as np  # here, not at the top: the phone's checker imports this game's
+    # bots module without numpy (the browser bundle is the standard library only)
+
     if others == 1:
         counts = np.array(list(dist), dtype=float)
         return counts, counts, np.array(list(dist.values()))
@@ -115,14 +120,17 @@ def _tables(dist: dict[Counts, float], others: int) -> tuple[np.ndarray, ...]:
 def payoff(dice: int, players: int, dist: dict[Counts, float]) -> dict[Counts, float]:
     """Every final handful's expected points minus the others' mean (scaled by
     players - 1, which changes no choice)."""
+    import numpy as np  # see _tables
+
     top, held, weight = _tables(dist, players - 1)
+    value = np.array(VALUE)
     mine = np.array(handfuls(dice), dtype=float)
     total = np.zeros(len(mine))
     for f in range(FACES):
         c = mine[:, f:f + 1]
         claims = np.where(c > top[:, f], c + held[:, f], np.where(c == top[:, f], c, 0.0))
-        total += VALUE[f] * (claims @ weight)
-    own = mine @ VALUE  # the seat's own dice count in every seat's mean
+        total += value[f] * (claims @ weight)
+    own = mine @ value  # the seat's own dice count in every seat's mean
     return dict(zip(handfuls(dice), players * total - own, strict=True))
 
 
