@@ -387,17 +387,5 @@ def test_ismcts_beats_greedy_at_the_majority2():
     assert low > 0.5, (won, n)
 
 
-@pytest.mark.slow
-def test_ismcts_beats_greedy_at_the_majority2_over_100_games():
-    won, n = share_won("majority2", "greedy", range(100, 200), iterations=128)
-    low, _ = wilson(won, n)
-    assert low > 0.6, (won, n, low)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("game_id, players, games, iterations", AGAINST_RANDOM)
-def test_ismcts_beats_random_over_more_games(game_id, players, games, iterations):
-    won, n = share_won(game_id, "random", range(1000, 1000 + 8 * games), players,
-                       iterations=iterations)
-    low, _ = wilson(won, n)
-    assert low > 1 / players, (won, n, low)
+# The same claims over many more games (8 times as many against random, 200 against
+# greedy) are `make bench`'s ismcts section: minutes of play, not a test.
