@@ -237,6 +237,7 @@ def _dask_chunks(plan: Plan, ranges: list[tuple[int, int]],
         raise UsageError(Problem("--dask", "Dask is not installed: pip install "
                                            "'majority-pnp[dask]'")) from None
     check_dask_address(address)
+    _probe_tcp(address)
     try:
         client = Client(address, timeout="10s", set_as_default=False)
     except Exception as exc:  # noqa: BLE001  (whatever Dask raises: one clear line)
@@ -250,6 +251,24 @@ def _dask_chunks(plan: Plan, ranges: list[tuple[int, int]],
             future.release()
     finally:
         client.close()
+
+
+def _probe_tcp(address: str) -> None:
+    """A tcp:// scheduler that refuses the connection is reported at once: Dask's client
+    retries a refused port until its 10 s timeout ends."""
+    import socket
+
+    from distributed.comm import parse_address
+    from distributed.comm.addressing import parse_host_port
+
+    scheme, location = parse_address(address)
+    if scheme != "tcp":
+        return
+    try:
+        socket.create_connection(parse_host_port(location), timeout=10).close()
+    except OSError as exc:
+        raise UsageError(Problem("--dask", f"cannot reach the Dask scheduler at {address}: "
+                                           f"{exc.strerror or exc}")) from None
 
 
 def check_dask_address(address: str) -> None:
