@@ -261,11 +261,14 @@ def test_every_studio_page_fits_a_phone_and_a_desktop(site, path):
 @pytest.mark.slow
 def test_ability_text_without_effects_is_flagged_as_played_blank(site):
     page, errors = _open(site, "/studio/majority2/promo")
-    _preview(page)
+    version, _ = _preview(page)
     page.get_by_role("button", name="+ Ability").click()
     page.locator("[data-path='$.cards[0].abilities[0]']").fill("Gain 1 coin.")
     warning = page.locator("#blank-warning")
     warning.wait_for()
+    page.wait_for_function("document.getElementById('preview-status').dataset.kind === 'ok'"
+                           f" && Number(document.getElementById('preview').dataset.version)"
+                           f" > {version}")  # the server's answer keeps the page's warning
     assert "plays this card as blank" in warning.inner_text()
     assert page.evaluate("document.activeElement.dataset.path") == "$.cards[0].abilities[0]"
     page.get_by_role("button", name="+ Effect").click()

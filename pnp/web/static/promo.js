@@ -255,7 +255,7 @@
     return el("fieldset", { class: "group effects" }, el("legend", { text: "What the rules engine does (effects)" }),
       el("p", { class: "hint", text: "The engine plays these steps, in order, when the card is played; the bots use them in the balance test." }),
       card.abilities.some((a) => a.trim()) && !card.effects.length
-        ? el("p", { class: "field-error violation", id: "blank-warning", text: "No effects yet: the rules engine (and so the balance test) plays this card as blank, whatever its ability text says." })
+        ? el("p", { class: "form-warning", id: "blank-warning", text: "No effects yet: the rules engine (and so the balance test) plays this card as blank, whatever its ability text says." })
         : null,
       card.effects.map((effect, k) => effectRow(card, effect, k)),
       card.effects.length < cfg.max_effects ? el("button", { type: "button", class: "small", id: "add-effect",
