@@ -230,5 +230,5 @@ def test_random_play_invariants_only_if_blocked(tmp_path):
 
 @pytest.mark.slow
 def test_random_play_invariants_thousands(tmp_path):
-    invariants(tmp_path, games=2000, checked_every=20)
-    invariants(tmp_path, games=1000, checked_every=20, new_stack="only_if_blocked")
+    invariants(tmp_path, games=1000, checked_every=20)
+    invariants(tmp_path, games=500, checked_every=20, new_stack="only_if_blocked")

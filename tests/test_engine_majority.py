@@ -217,4 +217,4 @@ def test_random_play_invariants(tmp_path):
 
 @pytest.mark.slow
 def test_random_play_invariants_thousands(tmp_path):
-    invariants(tmp_path, games=2000, checked_every=25)
+    invariants(tmp_path, games=1000, checked_every=25)
