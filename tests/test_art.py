@@ -225,6 +225,7 @@ def test_a_baseline_jpeg_is_embedded_byte_for_byte(tmp_path):
     assert xobject._data == path.read_bytes()
 
 
+@pytest.mark.slow
 def test_a_much_sharper_image_is_downsampled_once_and_cached(tmp_path):
     path = _solid(tmp_path / "huge.png", (4000, 2000))    # ~2540 DPI in a 40 × 20 mm box
     cache = tmp_path / "cache"
@@ -278,6 +279,7 @@ def test_a_bad_image_is_exit_2_naming_it_and_nothing_is_written(cli, tmp_path, k
     assert validated.exit_code == 2 and str(bad) in validated.stderr
 
 
+@pytest.mark.slow
 def test_a_bad_image_in_the_art_folder_stops_the_build_before_writing(cli, tmp_path):
     art = tmp_path / "art"
     art.mkdir()
@@ -329,6 +331,7 @@ def _art_folder(tmp_path: Path) -> Path:
     return art
 
 
+@pytest.mark.slow
 def test_a_repeated_image_is_one_xobject_and_art_free_cards_are_unchanged(cli, tmp_path):
     art = _art_folder(tmp_path)
     result = cli("build", "majority2", "-c", "members", "--art", art, "--out",
@@ -488,6 +491,7 @@ def test_tts_export_shows_the_art(cli, tmp_path):
         assert pixel != (255, 255, 255)
 
 
+@pytest.mark.slow
 def test_relative_art_paths_are_read_from_where_they_were_given(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     ART.make(Path("my-art"))

@@ -45,6 +45,7 @@ def test_word_too_long_exits_2_naming_the_word_and_line(cli, tmp_path):
     assert not (tmp_path / "majority").exists()
 
 
+@pytest.mark.slow
 def test_missing_glyph_exits_2_naming_the_word(cli, tmp_path):
     words = tmp_path / "ru.txt"
     words.write_text("Door\nДом\n", encoding="utf-8")
@@ -54,6 +55,7 @@ def test_missing_glyph_exits_2_naming_the_word(cli, tmp_path):
     assert "U+0414" in result.stderr and "--font" in result.stderr
 
 
+@pytest.mark.slow
 def test_failed_build_keeps_the_previous_good_file(cli, tmp_path):
     assert cli("build", "majority", "-c", "word-cards", "--out", tmp_path).exit_code == 0
     pdf = tmp_path / "majority" / "word-cards.pdf"

@@ -84,6 +84,7 @@ def test_ctrl_c_in_a_log_entry_saves_the_answers_for_resume(tmp_path):
     assert not (tmp_path / "log.json").exists()
 
 
+@pytest.mark.slow
 def test_an_illegal_card_is_flagged_while_it_is_typed(tmp_path):
     status, shown = at_terminal(
         ["check", "--new", "d20-stacks", "--out", "game.json"],

@@ -203,6 +203,7 @@ def test_random_legal_d20_games_replay_cleanly_when_only_blocked_players_start_s
     assert verdict_of(folder, game).violations == ()
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(game=majority_games())
 def test_generated_majority_games_are_legal(folder, game):

@@ -220,6 +220,7 @@ def invariants(tmp_path, games: int, checked_every: int, new_stack: str = "alway
             assert totals(verdict) == outcome.scores
 
 
+@pytest.mark.slow
 def test_random_play_invariants(tmp_path):
     invariants(tmp_path, games=300, checked_every=10)
 

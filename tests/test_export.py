@@ -21,6 +21,7 @@ def test_pixel_size_is_trim_plus_bleed_times_dpi(size, dpi, bleed, pixels):
     assert pixel_size(Deck("d", "D", size, (), "d"), dpi, bleed) == pixels
 
 
+@pytest.mark.slow
 def test_png_export_writes_one_image_per_face_at_the_exact_size(cli, tmp_path):
     result = cli("export", "png", "majority", "-c", "vote-cards", "-c", "preparation-cards",
                  "--dpi", "150", "--bleed", "3.175", "--out", tmp_path)
@@ -128,6 +129,7 @@ def test_png_records_its_dpi_in_phys(cli, tmp_path):
         assert opened.info["dpi"] == pytest.approx((150, 150), abs=0.02)
 
 
+@pytest.mark.slow
 def test_parallel_png_export_writes_the_same_bytes_as_one_worker(cli, tmp_path):
     for jobs in ("1", "3"):
         result = cli("export", "png", "majority", "-c", "vote-cards", "-c", "preparation-cards",

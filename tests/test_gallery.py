@@ -91,6 +91,7 @@ def languages_gallery(tmp_path_factory) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_a_game_in_several_languages_gets_a_language_picker(languages_gallery):
     page = (languages_gallery / "index.html").read_text(encoding="utf-8")
     labels = [x.split("</label>")[0].split(">")[-1] for x in page.split('<label')[1:]]

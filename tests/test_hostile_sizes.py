@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from pnp.errors import MAX_REPORTED
 from pnp.games.majority2.log import STATES_KEPT
 
@@ -17,6 +19,7 @@ def _log(tmp_path, rounds) -> str:
     return str(path)
 
 
+@pytest.mark.slow
 def test_too_many_rounds_is_the_one_problem_reported(cli, tmp_path):
     path = _log(tmp_path, [{}] * 200_001)
     for command in ("validate", "check"):

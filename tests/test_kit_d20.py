@@ -133,6 +133,7 @@ def test_a_bad_own_deck_is_refused_with_file_and_path(cli, tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_fold_mode_keeps_every_card(tmp_path):
     path = build(tmp_path, backs="fold")
     assert sum(big_values(path).values()) == 54

@@ -32,6 +32,7 @@ def build(tmp_path, component="word-cards", **options) -> Path:
     return tmp_path / "majority" / f"{component}.pdf"
 
 
+@pytest.mark.slow
 def test_every_file_with_its_page_count(kit):
     built = {p.stem: len(page_sizes(p)) for p in kit.glob("*.pdf")}
     assert {name: built.get(name) for name in EXPECTED_PAGES} == EXPECTED_PAGES
@@ -58,6 +59,7 @@ def test_print_scaling_none_and_metadata(kit):
     assert info["/Title"] == "The Majority" and info["/Author"] == "majority-pnp"
 
 
+@pytest.mark.slow
 def test_every_word_is_real_text(kit):
     extracted = text(kit / "word-cards.pdf")
     words = [w.text for w in load_content("majority").words.words()]
@@ -65,6 +67,7 @@ def test_every_word_is_real_text(kit):
     assert missing == []
 
 
+@pytest.mark.slow
 def test_vote_point_and_variant_texts(kit):
     votes = text(kit / "vote-cards.pdf")
     for colour in ("Red", "Blue", "Green", "Yellow", "Purple", "Orange", "Pink", "Teal",

@@ -74,6 +74,7 @@ def _ladder(cli, *extra):
                "--games", "6", "--json", *extra)
 
 
+@pytest.mark.slow
 def test_the_ladder_reports_rungs_ratings_and_pairings(cli, tmp_path):
     result = _ladder(cli, "--jobs", "1", "--report", str(tmp_path / "r"))
     assert result.exit_code == 0, result.stderr

@@ -53,6 +53,7 @@ def test_the_german_kit_is_every_file_in_german(german):
     assert sorted(p.name for p in german.iterdir()) == sorted(expected)
 
 
+@pytest.mark.slow
 def test_every_german_word_is_on_the_word_cards_without_its_soft_hyphens(german):
     body = text(german / "word-cards-de.pdf")
     assert [w for w in words("de") if w not in body] == []

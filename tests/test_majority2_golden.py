@@ -101,6 +101,7 @@ def test_the_generic_loop_plays_the_same_games_as_the_fast_playout(name):
         GOLDEN_ALL[name]
 
 
+@pytest.mark.slow
 def test_pure_python_plays_the_same_games_as_this_process():
     """The compiled engine (when `make` built it, this process runs it) and the .py
     modules play every golden seed identically."""

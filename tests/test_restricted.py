@@ -137,6 +137,7 @@ def test_cards_are_ranked_and_the_numbers_do_not_depend_on_jobs():
     assert one["correction"]["family"] == 4  # the start player and three cards
 
 
+@pytest.mark.slow
 def test_restricted_tables_in_the_terminal_and_the_page(cli, tmp_path):
     result = cli("simulate", "majority2", "--games", "20", "--promos", STRONG,
                  "--restricted", "house-witches-grand-secretary", "witches-junior",

@@ -74,6 +74,7 @@ def test_every_heading_is_in_the_pdf(a4, game, pdf, source):
     assert headings and [h for h in headings if flat(h) not in extracted] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_key_numbers_and_rulings_are_printed(a4, game):
     extracted = flat(text(a4 / game / "rules.pdf"))
@@ -157,6 +158,7 @@ def test_footer_counts_pages(a4):
         assert f"{number} / {total}" in page.extract_text()
 
 
+@pytest.mark.slow
 def test_rebuild_gives_identical_bytes(a4, tmp_path):
     again = _build(tmp_path, "a4")
     for game, pdf, _ in SHEETS:

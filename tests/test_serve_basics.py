@@ -21,6 +21,7 @@ def local():
         yield server
 
 
+@pytest.mark.slow
 def test_serve_prints_its_address_and_a_qr_code(local):
     assert local.printed.startswith("http://127.0.0.1:") and local.token is None
     status, headers, body = request(local.url("/"), headers={"Accept": "text/html"})
@@ -70,6 +71,7 @@ def test_a_body_over_the_cap_is_413(local):
     assert status == 413 and b"larger than" in answer
 
 
+@pytest.mark.slow
 def test_a_shared_server_needs_its_token():
     with served("--host", "0.0.0.0") as shared:
         assert shared.token and f"?token={shared.token}" in shared.printed

@@ -241,6 +241,7 @@ def test_offline_the_checker_in_the_browser_takes_over(site):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_the_screen_is_kept_awake(site):
     server, launched = site
     page = phone(launched)

@@ -36,6 +36,7 @@ def _long_art_promo() -> bytes:
     return json.dumps(document).encode()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path, fields, files, field", [
     ("/api/studio/build", {"games": "majority2"},
      {"promos": ("p.json", _long_art_promo()),
@@ -141,6 +142,7 @@ def _dead_pid() -> int:
     return child.pid
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_every_way_to_stop_removes_the_studios_folder(tmp_path, sig):
     killed = tmp_path / f"pnp-studio-{_dead_pid()}-left1234"

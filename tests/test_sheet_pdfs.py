@@ -286,6 +286,7 @@ def test_kit_holds_the_whole_game_packed(kits):
     assert summaries["majority2/kit"].pages == packed
 
 
+@pytest.mark.slow
 def test_every_pdf_asks_viewers_for_actual_size(kits):
     """A viewer's "fit to page" would shrink the cards: every PDF a build writes, the
     packed kit.pdf included, sets /PrintScaling /None."""

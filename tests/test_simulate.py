@@ -24,6 +24,7 @@ def _summary(**options) -> dict:
     return summarise(plan, run(plan, jobs=options.pop("jobs", 1)))
 
 
+@pytest.mark.slow
 def test_same_numbers_whatever_the_number_of_jobs():
     plan = plan_simulation(Request("majority-rules", games=150, seed=9, bots=[FOUR_BOTS]))
     one = summarise(plan, run(plan, jobs=1))
@@ -50,6 +51,7 @@ def test_another_seed_gives_other_games():
     assert first["variants"][0]["rounds"] != other["variants"][0]["rounds"]
 
 
+@pytest.mark.slow
 def test_reroll_all_scores_the_analytic_mean_per_round():
     """With nothing kept, each player's 8 dice are fresh rolls: a player's mean round score
     is 8 × ((5/6)·3.5 + 1) = 31.33, whatever claiming moves between the two players."""
@@ -340,6 +342,7 @@ def test_the_progress_bar_runs_on_a_terminal_only(monkeypatch, cli, terminal):
     assert advanced == ([100, 30] if terminal else [])
 
 
+@pytest.mark.slow
 def test_several_player_counts_are_compared(cli, tmp_path):
     result = cli("simulate", "majority-rules", "--games", "40", "--players", "2-4", "--bots",
                  "keep-high", "--json", "--report", tmp_path)

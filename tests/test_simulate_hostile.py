@@ -81,6 +81,7 @@ def _in_the_foreground() -> None:
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_a_simulation_with_workers_is_one_line(tmp_path):
     child = subprocess.Popen([str(PNP), "simulate", "majority2", "--games", "200000",
                               "--jobs", "2"], cwd=tmp_path, stdout=subprocess.PIPE,
@@ -157,6 +158,7 @@ def _ctrl_c_in_worker(_: int) -> tuple[bool, bool]:
             signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []))
 
 
+@pytest.mark.slow
 def test_a_pool_that_will_not_stop_after_ctrl_c_is_killed_in_time(monkeypatch):
     """Should the pool's orderly stop wait for good on a queue lock a worker holds (once
     seen under heavy load), Ctrl-C still ends the command: its workers are killed after

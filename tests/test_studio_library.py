@@ -119,6 +119,7 @@ def test_the_effect_vocabulary_is_the_engines():
     assert config["base"]["witches-secretary"]["vp"]["rule"] == "secretary-combo"
 
 
+@pytest.mark.slow
 def test_the_balance_verdict_in_words():
     from pnp.simulate.verdict import compare_promo, promo_in_words
 

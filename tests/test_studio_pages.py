@@ -216,6 +216,7 @@ def test_the_kit_builders_pdf_is_pnp_builds_bytes(site, tmp_path):
     assert errors == []
 
 
+@pytest.mark.slow
 def test_a_zip_bomb_in_the_kit_builder_is_refused_beside_its_field(site, tmp_path):
     page, errors = _open(site, "/studio/build")
     bomb = tmp_path / "my-art.zip"

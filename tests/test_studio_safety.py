@@ -43,6 +43,7 @@ def _nothing_left(root) -> None:
     assert leftovers(root) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, data, says", [
     ("bomb.zip", zip_bomb(), "refused as a zip bomb"),
     ("climb.zip", climbing_zip(), "climbs out of the folder"),
@@ -142,6 +143,7 @@ def test_uploads_over_their_size_are_413(studio):
     _nothing_left(root)
 
 
+@pytest.mark.slow
 def test_balance_tests_belong_to_their_browser(studio):
     server, root = studio
     status, headers, body = post(server.url("/api/studio/balance"),
@@ -190,6 +192,7 @@ def test_several_people_build_at_once(studio):
     _nothing_left(root)
 
 
+@pytest.mark.slow
 def test_the_studio_needs_the_token_when_one_is_set():
     with served("--token", "s3cret") as server:
         assert request(server.url("/studio", token=False),

@@ -81,6 +81,7 @@ def test_dpi_is_lowered_to_keep_a_full_sheet_within_4096_px():
     assert sheet_dpi(deck, [Grid(2, 2, (0, 0))], 300) == 300
 
 
+@pytest.mark.slow
 def test_saved_object_fields_and_ids(exported):
     state = _saved(exported, "vote-cards")["ObjectStates"]
     assert len(state) == 1 and state[0]["Name"] == "DeckCustom"
@@ -157,6 +158,7 @@ def test_one_card_deck_is_a_card_object(exported):
     assert (exported / "majority" / "tts" / "variant-card.png").is_file()  # thumbnail
 
 
+@pytest.mark.slow
 def test_word_deck_needs_three_full_sheets(cli, tmp_path):
     result = cli("export", "tts", "majority", "-c", "word-cards", "--dpi", "72",
                  "--base-url", "https://example.org/kit/", "--out", tmp_path)

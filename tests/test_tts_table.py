@@ -49,6 +49,7 @@ def _file(url: str) -> Path:
     return Path(unquote(urlparse(url).path))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["majority2", "majority-rules"])
 def test_save_keeps_the_format_rules(tables, game):
     save = _save(tables, game)

@@ -122,6 +122,7 @@ def _targets(tmp_path: Path, *bands) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_targets_pass_and_fail_rows_and_exit_status(cli, tmp_path):
     fair = {"name": "fair seats", "figure": "seat_win_rate", "target": 50, "tolerance": 15}
     length = {"figure": "rounds_median", "min": 60, "max": 100}

@@ -98,6 +98,7 @@ def test_bad_sequential_options_exit_2(cli, args, message):
     assert message in result.stderr and "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_a_strong_promos_untestable_scorer_wins_keeps_the_run_going(cli):
     """The over-strong promo's scored copies have not lost 5 times by 200 games, so its
     scorer wins cannot be tested yet: the row stays in the decisions, undecided, and the run
