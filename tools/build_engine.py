@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -38,11 +39,13 @@ def build(folder: Path) -> None:
 
     digests = {name: source_sha256(name) for name in MODULES}  # before compiling
     sources = [str(Path(*PACKAGE.split("."), f"{name}.py")) for name in MODULES]
+    cores = str(min(len(MODULES), os.cpu_count() or 1))  # the modules compile side by side
     with tempfile.TemporaryDirectory() as tmp:
         extensions = cythonize(sources, build_dir=str(Path(tmp, "c")), quiet=True,
-                               compiler_directives={"language_level": 3})
+                               nthreads=int(cores), compiler_directives={"language_level": 3})
         dist = Distribution({"ext_modules": extensions, "script_name": "build_engine.py",
-                             "script_args": ["build_ext", "--build-lib", str(Path(tmp, "lib")),
+                             "script_args": ["build_ext", "--parallel", cores,
+                                             "--build-lib", str(Path(tmp, "lib")),
                                              "--build-temp", str(Path(tmp, "obj"))]})
         dist.parse_command_line()
         dist.run_commands()
