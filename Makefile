@@ -80,15 +80,19 @@ $(ENGINE_STAMP): $(ENGINE_SOURCES) tools/build_engine.py | $(VENV)/.installed
 # Both test targets spread the test files over every core (pytest-xdist; a file's tests stay
 # in one worker, so its module fixtures are made once).
 XDIST := -n auto --dist loadfile
+# The many subprocesses the tests start (the CLI, servers, workers) each compile the
+# package's modules again where PYTHONDONTWRITEBYTECODE is set (it is on some CI images):
+# the tests let Python keep its bytecode in the checkout's ignored __pycache__ folders.
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 
 test: $(VENV)/.installed-test browser engine web-runtime
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest $(XDIST)
+	$(PYTEST) $(XDIST)
 
 # The quick local loop: everything but the tests marked slow (CI runs them all).
 test-fast: $(VENV)/.installed-test engine
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest $(XDIST) -m "not slow"
+	$(PYTEST) $(XDIST) -m "not slow"
 
 # Exploring for new failures (CI does not run it): fresh random inputs from a printed seed,
 # many more examples than `make test`'s fixed ones. A failure prints a reproducible example;
