@@ -115,22 +115,24 @@ def test_the_exported_app_lists_every_file_in_its_service_worker(tmp_path):
 
 
 def test_every_language_has_every_word_of_the_app():
-    """Each language's app words (data/pages/strings.<lang>.json, `app`) have every key of
-    the English ones, with the same {values} to fill in and the same one/other shape, and
-    the pages and scripts ask for no key the English ones lack; app-words.js carries them
-    all, with each language's own name for the switch."""
+    """Each language's app and studio words (data/pages/strings.<lang>.json, `app` and
+    `studio`) have every key of the English ones, with the same {values} to fill in and
+    the same one/other shape, and the pages and scripts ask for no key the English ones
+    lack; app-words.js carries the app's, with each language's own name for the switch."""
     import re
 
     from pnp.kits.pages import language_names, page_words
 
-    english = page_words("en").said["app"]
     holes = lambda text: sorted(re.findall(r"\{(\w+)\}", json.dumps(text)))  # noqa: E731
-    for lang in language_names():
-        words = page_words(lang).said["app"]
-        assert set(words) == set(english), lang
-        for key, text in english.items():
-            assert holes(words[key]) == holes(text), (lang, key)
-            assert isinstance(words[key], dict) == isinstance(text, dict), (lang, key)
+    for part in ("app", "studio"):
+        english = page_words("en").said[part]
+        for lang in language_names():
+            words = page_words(lang).said[part]
+            assert set(words) == set(english), (lang, part)
+            for key, text in english.items():
+                assert holes(words[key]) == holes(text), (lang, key)
+                assert isinstance(words[key], dict) == isinstance(text, dict), (lang, key)
+    english = {**page_words("en").said["app"], **page_words("en").said["studio"]}
     web = ROOT / "pnp" / "web"
     asked = set()
     for path in [*web.glob("templates/*.html"), *web.glob("static/*.js")]:

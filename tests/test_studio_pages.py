@@ -77,7 +77,7 @@ def test_an_invalid_field_shows_its_error_and_keeps_the_last_good_preview(site):
     page.locator("[data-path='$.cards[0].cost']").fill("25")
     note = page.locator(".field-error[data-for='$.cards[0].cost']")
     note.wait_for()
-    assert "25 is greater than the maximum of 20" in note.inner_text()
+    assert "25 is too big: at most 20." in note.inner_text()  # the checker's, in players' words
     assert page.locator("#preview").get_attribute("src") == src
     assert "last version that could be drawn" in page.locator("#preview-status").inner_text()
     shoot(page, "studio-promo-error")
@@ -278,4 +278,43 @@ def test_ability_text_without_effects_is_flagged_as_played_blank(site):
     assert page.locator("[data-path='$.cards[0].abilities[0]']").count() == 0
     page.get_by_role("button", name="Undo").click()
     assert page.locator("[data-path='$.cards[0].abilities[0]']").input_value() == "Gain 1 coin."
+    assert errors == []
+
+
+@pytest.mark.slow
+def test_the_studio_follows_the_browsers_language_and_its_switch(site):
+    """An Italian browser gets the promo designer in Italian — the page's own words and
+    those its script draws (the form, the status, a field's error in players' words) —
+    with no English furniture word left but the card names the promo prints; the switch
+    under the page turns it German, and the choice is kept for the next page."""
+    from pnp.web.studio.vocabulary import promo_config
+    from tests.test_studio_languages import english_words
+
+    server, launched, _ = site
+    page = phone(launched, locale="it-IT")
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(server.url("/studio/majority2/promo"))
+    _preview(page)
+    assert page.locator("h1").inner_text().startswith("Crea carte promo")
+    assert page.evaluate("document.documentElement.lang") == "it"
+    assert page.locator("#preview-status").inner_text().startswith("Aggiornata")
+    page.locator("[data-path='$.cards[0].cost']").fill("25")
+    note = page.locator(".field-error[data-for='$.cards[0].cost']")
+    note.wait_for()
+    assert "25 è troppo grande: al massimo 20." in note.inner_text()
+    config = promo_config()  # the factions and ranks: card names, printed in English
+    cards = {f["name"] for f in config["factions"]} | {r.title() for r in config["ranks"]}
+    cards |= {"Letter", "Legal"}  # and the US papers' names
+    seen = page.evaluate("""() => [document.body.innerText, ...[...document.querySelectorAll(
+        '[title], [aria-label], [placeholder], img[alt]')].map((e) => e.title || e.ariaLabel
+        || e.placeholder || e.alt)].join(' ')""")
+    assert [w for w in english_words(seen, "it") if w not in cards] == []
+    shoot(page, "studio-promo-it-390")
+    page.select_option("#app-lang", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    assert page.locator("h1").inner_text().startswith("Promokarten-Designer")
+    page.goto(server.url("/studio/build"))
+    page.get_by_role("button", name="Bauen").wait_for()
+    assert page.locator("legend").first.inner_text() == "Spiele"
     assert errors == []

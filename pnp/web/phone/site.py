@@ -65,13 +65,23 @@ def app_words() -> bytes:
     strings.<lang>.json`, its `app` part) and each language's own name, so the pages can
     follow the phone's language, or the one picked on the page, offline and without a
     reload of anything but the page."""
+    return words_script(("app",))
+
+
+def words_script(parts: tuple[str, ...]) -> bytes:
+    """The script that gives `strings.js` its words: the named parts of every language's
+    page strings merged by key (the studio's pages take `app` and `studio`, the phone
+    app `app` alone), and the names of the languages that have them."""
     from pnp.kits.pages import language_names, page_words
 
     names = language_names()
-    words = {lang: page_words(lang).said.get("app", {}) for lang in names}
+    words = {lang: {key: text for part in parts
+                    for key, text in page_words(lang).said.get(part, {}).items()}
+             for lang in names}
     languages = {lang: name for lang, name in names.items() if words[lang]}
     as_js = partial(json.dumps, ensure_ascii=False, sort_keys=True)
-    return ("/* The app's words by language (data/pages/strings.<lang>.json). */\n"
+    return (f"/* The pages' words by language (data/pages/strings.<lang>.json: "
+            f"{', '.join(parts)}). */\n"
             f"window.PNP_WORDS = {as_js({k: words[k] for k in languages})};\n"
             f"window.PNP_LANGUAGES = {as_js(languages)};\n").encode()
 

@@ -5,6 +5,7 @@
 
 (() => {
   const el = pnp.el;
+  const T = studio.T;
   const cfg = studio.config();
   const saved = pnp.store("pnp.studio.build");
   const $ = (id) => document.getElementById(id);
@@ -22,46 +23,45 @@
   }
 
   const languages = [...new Set(cfg.games.flatMap((g) => g.languages))];
-  const backsWords = { "duplex-long": "double-sided, flip on the long edge",
-                       "duplex-short": "double-sided, flip on the short edge",
-                       "fold": "single-sided, fold each card pair", "none": "fronts only" };
+  const backsWords = (b) => { const key = `build_backs_${b.replace("-", "_")}`; return T(key) === key ? b : T(key); };
+  const names = window.PNP_LANGUAGES || {};
   form.replaceChildren(
-    group("Games", "games", el("div", { class: "choices-row" }, cfg.games.map((g) =>
+    group(T("build_games"), "games", el("div", { class: "choices-row" }, cfg.games.map((g) =>
       el("label", { class: "row" }, el("input", { type: "checkbox", name: "games", value: g.id,
         checked: (kept.games || ["majority2"]).includes(g.id) }), g.title)))),
-    group("Paper and printing", "paper",
-      el("label", { class: "field" }, el("span", { text: "Paper" }),
+    group(T("build_paper_group"), "paper",
+      el("label", { class: "field" }, el("span", { text: T("studio_paper") }),
         el("select", { name: "paper", "data-path": "paper" }, cfg.papers.map((p) =>
           el("option", { value: p, text: p, selected: p === (kept.paper || "a4") })))),
-      el("label", { class: "field" }, el("span", { text: "Printer profile (pnp printer save)" }),
+      el("label", { class: "field" }, el("span", { text: T("build_printer") }),
         el("select", { name: "printer", "data-path": "printer" },
-          el("option", { value: "", text: "none" }),
+          el("option", { value: "", text: T("build_printer_none") }),
           cfg.printers.map((p) => el("option", { value: p.name, selected: p.name === kept.printer,
-            text: `${p.name} (${p.backs}, backs shifted ${p.offset_x} / ${p.offset_y} mm)` })))),
-      el("div", { "data-path": "backs" }, cfg.backs.map((b) => radio("backs", b, backsWords[b] || b,
+            text: T("build_printer_option", { name: p.name, backs: backsWords(p.backs), x: p.offset_x, y: p.offset_y }) })))),
+      el("div", { "data-path": "backs" }, cfg.backs.map((b) => radio("backs", b, backsWords(b),
         b === (kept.backs || "duplex-long"))))),
-    group("Cutting", "bleed",
-      el("label", { class: "field" }, el("span", { text: "Bleed (mm, 0–10; 3 is a print shop's usual)" }),
+    group(T("build_cutting"), "bleed",
+      el("label", { class: "field" }, el("span", { text: T("build_bleed") }),
         el("input", { name: "bleed", inputmode: "decimal", class: "num", value: kept.bleed ?? "0", "data-path": "bleed" })),
-      box("crop_marks", "Crop marks and cut lines", kept.crop_marks ?? true),
-      box("ink_saver", "Ink saver (outlines instead of large fills)", !!kept.ink_saver)),
-    group("Language", "lang",
-      el("label", { class: "field" }, el("span", { text: "Kit language (--lang)" }),
+      box("crop_marks", T("build_crop_marks"), kept.crop_marks ?? true),
+      box("ink_saver", T("build_ink_saver"), !!kept.ink_saver)),
+    group(T("build_language"), "lang",
+      el("label", { class: "field" }, el("span", { text: T("build_kit_language") }),
         el("select", { name: "lang", "data-path": "lang" },
-          el("option", { value: "", text: "English" }),
-          languages.filter((l) => l !== "en").map((l) => el("option", { value: l, text: `${l}: ${cfg.games.filter((g) =>
+          el("option", { value: "", text: names.en || "English" }),
+          languages.filter((l) => l !== "en").map((l) => el("option", { value: l, text: `${names[l] || l}: ${cfg.games.filter((g) =>
             g.languages.includes(l)).map((g) => g.title).join(", ")}`, selected: l === kept.lang })),
-          el("option", { value: "all", text: "all: every language each game has", selected: kept.lang === "all" })))),
-    group("Your files (optional)", "uploads",
-      el("label", { class: "field" }, el("span", { text: `Word list for The Majority (.txt, .csv or .json; up to ${cfg.limits.words} MB)` }),
+          el("option", { value: "all", text: T("build_all_languages"), selected: kept.lang === "all" })))),
+    group(T("build_uploads"), "uploads",
+      el("label", { class: "field" }, el("span", { text: T("build_words_file", { mb: cfg.limits.words }) }),
         el("input", { type: "file", name: "words", accept: ".txt,.csv,.json", "data-path": "words" })),
-      el("label", { class: "field" }, el("span", { text: `Promo file for The Majority 2 (.json; up to ${cfg.limits.promos} MB)` }),
+      el("label", { class: "field" }, el("span", { text: T("build_promos_file", { mb: cfg.limits.promos }) }),
         el("input", { type: "file", name: "promos", accept: ".json", "data-path": "promos" })),
-      el("label", { class: "field" }, el("span", { text: `Art folder as a .zip (pictures named by card; up to ${cfg.limits.art} MB)` }),
+      el("label", { class: "field" }, el("span", { text: T("build_art_file", { mb: cfg.limits.art }) }),
         el("input", { type: "file", name: "art", accept: ".zip", "data-path": "art" }))),
-    group("What to download", "output",
-      radio("output", "kit", "kit.pdf: the whole game packed in one file (a zip of them for several games)", (kept.output || "kit") === "kit"),
-      radio("output", "zip", "every file pnp build writes (a zip)", kept.output === "zip")),
+    group(T("build_output"), "output",
+      radio("output", "kit", T("build_output_kit"), (kept.output || "kit") === "kit"),
+      radio("output", "zip", T("build_output_zip"), kept.output === "zip")),
   );
 
   function printerChosen() {
@@ -90,7 +90,7 @@
       if (file && !file.name) data.delete(name);
     }
     const status = $("build-status"), bar = $("build-progress");
-    status.textContent = "Building… (a whole kit takes a little while)";
+    status.textContent = T("build_building");
     bar.hidden = false;
     $("build").disabled = true;
     $("build-result").replaceChildren();
@@ -104,11 +104,11 @@
       status.textContent = "";
       studio.showProblems($("build-problems"), answer.data);
       pnp.showErrors(form, ((answer.data && answer.data.problems) || []).filter((p) => p.field)
-        .map((p) => ({ path: p.field, message: `${studio.where(p) ? studio.where(p) + ": " : ""}${p.message}` })), null);
+        .map((p) => ({ path: p.field, message: `${studio.where(p) ? studio.where(p) + ": " : ""}${studio.said(p)}` })), null);
       return;
     }
     studio.saveBlob(answer.blob, answer.name);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const seconds = ((performance.now() - started) / 1000).toLocaleString(STRINGS.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     status.textContent = "";
     let warnings = [];
     try {
@@ -117,8 +117,8 @@
         atob(raw.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)))) : [];
     } catch (e) { warnings = []; }
     $("build-result").replaceChildren(el("div", { class: "banner ok", "data-file": answer.name },
-      `Built ${answer.name} (${studio.sizeText(answer.blob.size)}) in ${seconds} s.`),
+      T("build_built", { name: answer.name, size: studio.sizeText(answer.blob.size), seconds })),
       warnings.length ? el("ul", { class: "problems" }, warnings.map((w) => el("li", { class: "field-error violation" },
-        studio.where(w) ? el("code", { text: studio.where(w) }) : null, studio.where(w) ? " " : null, w.message))) : "");
+        studio.where(w) ? el("code", { text: studio.where(w) }) : null, studio.where(w) ? " " : null, studio.said(w)))) : "");
   });
 })();

@@ -6,6 +6,11 @@
 
 (() => {
   const el = pnp.el;
+  const T = studio.T;
+  /* The words of `key`, or `fallback` where the studio has none (an effect, parameter or
+     choice added to the schema after the words were written). */
+  const Tor = (key, fallback, values) => (T(key, values) === key ? fallback : T(key, values));
+  const number_ = (n) => n.toLocaleString(STRINGS.lang);
   const cfg = studio.config();
   const saved = pnp.store("pnp.studio.promo");
   const jobs = pnp.store("pnp.studio.promo.balance");
@@ -55,7 +60,7 @@
     const card = fromJson(base || { faction, rank, cost: 0, vp: { rule: "fixed", points: 1 },
                                      abilities: [], free_play: true });
     card.id = `my-${faction}-${rank}`;
-    card.title = `My ${base ? base.title : `${name} ${rank[0].toUpperCase()}${rank.slice(1)}`}`;
+    card.title = T("promo_my_title", { title: base ? base.title : `${name} ${rank[0].toUpperCase()}${rank.slice(1)}` });
     card.quantity = "1";
     return card;
   }
@@ -167,37 +172,37 @@
     const b = cfg.bounds;
     const ranks = card.faction === cfg.independent ? ["ghost"] : cfg.ranks.filter((r) => r !== "ghost");
     form.replaceChildren(
-      el("h2", { class: "card-heading", "data-path": path("") }, `Card ${state.selected + 1}`),
+      el("h2", { class: "card-heading", "data-path": path("") }, T("promo_card_n", { n: state.selected + 1 })),
       grid("grid2",
-        field("Faction", select(cfg.factions.map((f) => [f.id, f.name]), card.faction, path(".faction"), (v) => {
+        field(T("promo_faction"), select(cfg.factions.map((f) => [f.id, f.name]), card.faction, path(".faction"), (v) => {
           suggestNames(card, () => { card.faction = v; if (v === cfg.independent) card.rank = "ghost";
                                      else if (card.rank === "ghost") card.rank = "secretary"; });
           changed(true);
         })),
-        field("Rank", select(ranks.map((r) => [r, r[0].toUpperCase() + r.slice(1)]), card.rank, path(".rank"), (v) => {
+        field(T("promo_rank"), select(ranks.map((r) => [r, r[0].toUpperCase() + r.slice(1)]), card.rank, path(".rank"), (v) => {
           suggestNames(card, () => { card.rank = v; });
           changed(true);
         }))),
       el("div", { class: "row" }, el("button", { type: "button", class: "small", id: "use-base",
         disabled: !cfg.base[`${card.faction}-${card.rank}`],
-        onclick: () => { useBase(card); changed(true); } }, "Start from the base card it replaces")),
-      field("Title (printed name)", textInput(card.title, path(".title"), (v) => { card.title = v; updatePicker(); })),
-      field("Id (new, lower-case with dashes)", textInput(card.id, path(".id"), (v) => { card.id = v; updatePicker(); },
+        onclick: () => { useBase(card); changed(true); } }, T("promo_use_base"))),
+      field(T("promo_card_title"), textInput(card.title, path(".title"), (v) => { card.title = v; updatePicker(); })),
+      field(T("promo_card_id"), textInput(card.id, path(".id"), (v) => { card.id = v; updatePicker(); },
                                                          { autocapitalize: "off", spellcheck: "false" })),
       grid("grid3",
-        field("Cost (coins)", numberInput(card.cost, path(".cost"), b.cost, (v) => { card.cost = v; }), `${b.cost[0]}–${b.cost[1]}`),
-        field("Needs formed", numberInput(card.requires_formed, path(".requires_formed"), b.requires_formed,
-                                          (v) => { card.requires_formed = v; }), `factions of its colour, ${b.requires_formed[0]}–${b.requires_formed[1]}`),
-        field("Copies", numberInput(card.quantity, path(".quantity"), b.quantity, (v) => { card.quantity = v; }),
-              "no more than the card it replaces")),
+        field(T("promo_cost"), numberInput(card.cost, path(".cost"), b.cost, (v) => { card.cost = v; }), T("promo_cost_hint", { min: b.cost[0], max: b.cost[1] })),
+        field(T("promo_needs_formed"), numberInput(card.requires_formed, path(".requires_formed"), b.requires_formed,
+                                          (v) => { card.requires_formed = v; }), T("promo_needs_formed_hint", { min: b.requires_formed[0], max: b.requires_formed[1] })),
+        field(T("promo_copies"), numberInput(card.quantity, path(".quantity"), b.quantity, (v) => { card.quantity = v; }),
+              T("promo_copies_hint"))),
       vpFields(card),
       abilityFields(card),
       effectFields(card),
       el("label", { class: "row" }, el("input", { type: "checkbox", checked: card.free_play, "data-path": path(".free_play"),
         onchange: (e) => { card.free_play = e.target.checked; changed(false); } }),
-        "Can be played in the Free Play phase"),
+        T("promo_free_play")),
       pictureField(card),
-      field("Note (not printed)", textInput(card.note, path(".note"), (v) => { card.note = v; })),
+      field(T("promo_note"), textInput(card.note, path(".note"), (v) => { card.note = v; })),
     );
     updatePicker();
     showPreview();
@@ -218,24 +223,26 @@
     for (const key of ["cost", "requires_formed", "vp", "abilities", "effects", "free_play"]) card[key] = base[key];
   }
 
+  /* A parameter's or a choice's name in the page's language (the file keeps its own). */
+  function paramName(name) { return Tor(`param_${name}`, name.replaceAll("_", " ")); }
+  function choiceName(value) { return Tor(`choice_${value}`, value.replaceAll("_", " ")); }
+
   function vpFields(card) {
     const spec = vpSpecs[card.vp.rule] || cfg.vp_rules[0];
-    return el("fieldset", { class: "group" }, el("legend", { text: "Victory points" }),
-      field("Rule", select(cfg.vp_rules.map((r) => [r.rule, { "fixed": "fixed VP",
-        "secretary-combo": "VP + a bonus per other Secretary of its colour",
-        "distinct-colours": "VP + a bonus per colour in the score area" }[r.rule] || r.rule]),
+    return el("fieldset", { class: "group" }, el("legend", { text: T("promo_vp") }),
+      field(T("promo_vp_rule"), select(cfg.vp_rules.map((r) => [r.rule, Tor(`promo_vp_${r.rule.replace("-", "_")}`, r.rule)]),
         card.vp.rule, path(".vp"), (v) => {
           const next = { rule: v };
           for (const p of vpSpecs[v].params) next[p.name] = text(card.vp[p.name] ?? card.vp.points ?? card.vp.base ?? p.min);
           card.vp = next; changed(true);
         })),
-      grid("grid3", spec.params.map((p) => field(p.name.replace("_", " "),
+      grid("grid3", spec.params.map((p) => field(paramName(p.name),
         numberInput(text(card.vp[p.name]), path(`.vp.${p.name}`), [p.min, p.max], (v) => { card.vp[p.name] = v; }),
         `${p.min}–${p.max}`))));
   }
 
   function abilityFields(card) {
-    return el("fieldset", { class: "group" }, el("legend", { text: "Ability text (printed)" }),
+    return el("fieldset", { class: "group" }, el("legend", { text: T("promo_abilities") }),
       card.abilities.map((a, k) => el("div", { class: "row" },
         el("textarea", { class: "grow", rows: 2, "data-path": path(`.abilities[${k}]`), value: a,
                          oninput: (e) => {
@@ -245,21 +252,21 @@
                            changed(false);
                            if (had !== has) refreshEffects(card);
                          } }),
-        el("button", { type: "button", class: "small remove", title: "Remove this ability", "aria-label": `Remove ability ${k + 1}`,
-                       onclick: () => removing(`Ability ${k + 1}`, () => card.abilities.splice(k, 1)) }, "✕"))),
+        el("button", { type: "button", class: "small remove", title: T("promo_remove_ability_title"), "aria-label": T("promo_remove_ability", { n: k + 1 }),
+                       onclick: () => removing(T("promo_ability_n", { n: k + 1 }), () => card.abilities.splice(k, 1)) }, "✕"))),
       card.abilities.length < cfg.max_abilities ? el("button", { type: "button", class: "small",
-        onclick: () => { card.abilities.push(""); changed(true); } }, "+ Ability") : null);
+        onclick: () => { card.abilities.push(""); changed(true); } }, T("promo_add_ability")) : null);
   }
 
   function effectFields(card) {
-    return el("fieldset", { class: "group effects" }, el("legend", { text: "What the rules engine does (effects)" }),
-      el("p", { class: "hint", text: "The engine plays these steps, in order, when the card is played; the bots use them in the balance test." }),
+    return el("fieldset", { class: "group effects" }, el("legend", { text: T("promo_effects") }),
+      el("p", { class: "hint", text: T("promo_effects_hint") }),
       card.abilities.some((a) => a.trim()) && !card.effects.length
-        ? el("p", { class: "form-warning", id: "blank-warning", text: "No effects yet: the rules engine (and so the balance test) plays this card as blank, whatever its ability text says." })
+        ? el("p", { class: "form-warning", id: "blank-warning", text: T("promo_blank_warning") })
         : null,
       card.effects.map((effect, k) => effectRow(card, effect, k)),
       card.effects.length < cfg.max_effects ? el("button", { type: "button", class: "small", id: "add-effect",
-        onclick: () => { card.effects.push(defaultEffect(cfg.effects[0].do)); changed(true); } }, "+ Effect") : null);
+        onclick: () => { card.effects.push(defaultEffect(cfg.effects[0].do)); changed(true); } }, T("promo_add_effect")) : null);
   }
 
   /* Only the effects group is redrawn, so the text being typed keeps its focus. */
@@ -279,23 +286,23 @@
   }
 
   function effectRow(card, effect, k) {
-    const spec = effectSpecs[effect.do] || { params: [], description: "an effect the engine does not know" };
+    const spec = effectSpecs[effect.do] || { params: [], description: T("promo_unknown_effect") };
     const at = path(`.effects[${k}]`);
     const params = spec.params.map((p) => {
       const set = (v) => { effect[p.name] = v; changed(false); };
-      const label = p.name.replace("_", " ") + (p.required ? "" : " (optional)");
+      const label = p.required ? paramName(p.name) : T("promo_optional", { label: paramName(p.name) });
       if (p.kind === "word") {
         return el("label", { class: "row small" }, el("input", { type: "checkbox", checked: !!effect[p.name],
-          "data-path": `${at}.${p.name}`, onchange: (e) => set(e.target.checked) }), p.word.replaceAll("_", " "));
+          "data-path": `${at}.${p.name}`, onchange: (e) => set(e.target.checked) }), choiceName(p.word));
       }
       if (p.kind === "choice") {
-        const options = (p.required ? [] : [["", "(none)"]]).concat(p.choices.map((c) => [c, c.replaceAll("_", " ")]));
+        const options = (p.required ? [] : [["", T("promo_no_choice")]]).concat(p.choices.map((c) => [c, choiceName(c)]));
         return field(label, select(options, text(effect[p.name]), `${at}.${p.name}`, set));
       }
       if (p.kind === "number-or-word") {
         const options = [];
         for (let n = p.min; n <= p.max; n++) options.push([String(n), String(n)]);
-        options.push([p.word, p.word.replaceAll("_", " ")]);
+        options.push([p.word, choiceName(p.word)]);
         return field(label, select(options, text(effect[p.name]), `${at}.${p.name}`, set));
       }
       return field(label, textInput(text(effect[p.name]), `${at}.${p.name}`, (v) => { effect[p.name] = v; },
@@ -304,14 +311,14 @@
     return el("div", { class: "effect", "data-effect": k },
       el("div", { class: "row" },
         el("span", { class: "step", text: `${k + 1}.` }),
-        select(cfg.effects.map((e) => [e.do, e.do.replaceAll("_", " ")]), effect.do, at, (v) => {
+        select(cfg.effects.map((e) => [e.do, Tor(`effect_${e.do}`, e.do.replaceAll("_", " "))]), effect.do, at, (v) => {
           card.effects[k] = defaultEffect(v); changed(true);
         }),
-        el("button", { type: "button", class: "small", title: "Move up", disabled: k === 0,
+        el("button", { type: "button", class: "small", title: T("promo_move_up"), "aria-label": T("promo_move_up"), disabled: k === 0,
                        onclick: () => { card.effects.splice(k - 1, 0, card.effects.splice(k, 1)[0]); changed(true); } }, "↑"),
-        el("button", { type: "button", class: "small remove", title: "Remove this effect", "aria-label": `Remove effect ${k + 1}`,
-                       onclick: () => removing(`Effect ${k + 1}`, () => card.effects.splice(k, 1)) }, "✕")),
-      el("p", { class: "hint", text: spec.description.replace(/`/g, "") }),
+        el("button", { type: "button", class: "small remove", title: T("promo_remove_effect_title"), "aria-label": T("promo_remove_effect", { n: k + 1 }),
+                       onclick: () => removing(T("promo_effect_n", { n: k + 1 }), () => card.effects.splice(k, 1)) }, "✕")),
+      el("p", { class: "hint", text: Tor(`effect_${effect.do}_does`, spec.description.replace(/`/g, "")) }),
       params.length ? el("div", { class: "params" }, params) : null);
   }
 
@@ -320,11 +327,12 @@
                                 "data-path": path(".art"), onchange: (e) => addPicture(card, e.target) });
     const about = card.picture ? el("div", { class: "row small" },
       `${card.picture.name} (${card.picture.width} × ${card.picture.height} px)`,
-      el("button", { type: "button", class: "small remove", onclick: () => removing("The picture", () => { card.picture = null; }) }, "Remove picture"))
+      el("button", { type: "button", class: "small remove", onclick: () => removing(T("promo_the_picture"), () => { card.picture = null; }) }, T("promo_remove_picture")))
       : null;
-    const warning = card.picture && card.picture.warning ? el("p", { class: "field-error violation", text: card.picture.warning }) : null;
-    return el("fieldset", { class: "group" }, el("legend", { text: "Picture (optional)" }),
-      field("In the card's art window (55 × 17 mm; 650 × 201 px or more prints sharp)", input), about, warning);
+    const warning = card.picture && card.picture.warning ? el("p", { class: "field-error violation",
+      text: studio.said({ message: card.picture.warning, key: card.picture.warning_key, values: card.picture.warning_values }) }) : null;
+    return el("fieldset", { class: "group" }, el("legend", { text: T("promo_picture") }),
+      field(T("promo_picture_field"), input), about, warning);
   }
 
   async function addPicture(card, input) {
@@ -332,18 +340,19 @@
     if (!file) return;
     const data = new FormData();
     data.append("image", file, file.name);
-    setStatus("Checking the picture…");
+    setStatus(T("promo_checking_picture"));
     const answer = await studio.postForm("/api/studio/art", data);
     input.value = "";
     if (answer.status !== 200) {
-      pnp.showErrors(form, (answer.data.problems || [{ message: answer.data.error }]).map((p) =>
-        ({ path: path(".art"), message: p.message })), null);
-      setStatus("The picture was not added.");
+      pnp.showErrors(form, (answer.data.problems || [{ message: studio.said(answer.data, "error") }]).map((p) =>
+        ({ path: path(".art"), message: studio.said(p) })), null);
+      setStatus(T("promo_picture_not_added"));
       return;
     }
     const suffix = answer.data.id.slice(answer.data.id.lastIndexOf("."));
     card.picture = { id: answer.data.id, name: answer.data.name, suffix, width: answer.data.width,
-                     height: answer.data.height, warning: answer.data.warning };
+                     height: answer.data.height, warning: answer.data.warning,
+                     warning_key: answer.data.warning_key, warning_values: answer.data.warning_values };
     changed(true);
   }
 
@@ -352,7 +361,7 @@
   function updatePicker() {
     const picker = $("card-select");
     picker.replaceChildren(...state.cards.map((c, i) => el("option", { value: i, selected: i === state.selected,
-      text: `${i + 1}. ${c.title.trim() || c.id || "(untitled)"}` })));
+      text: `${i + 1}. ${c.title.trim() || c.id || T("promo_untitled")}` })));
     $("remove-card").disabled = state.cards.length < 2;
   }
 
@@ -370,7 +379,7 @@
     choose(state.selected + 1);
   });
   $("remove-card").addEventListener("click", () => {
-    if (state.cards.length < 2 || !confirm(`Remove card ${state.selected + 1} from the file?`)) return;
+    if (state.cards.length < 2 || !confirm(T("promo_remove_card_confirm", { n: state.selected + 1 }))) return;
     state.cards.splice(state.selected, 1);
     choose(state.selected);
   });
@@ -401,13 +410,13 @@
 
   async function check() {
     const mine = ++sequence;
-    setStatus("Checking…", "busy");
+    setStatus(T("checking"), "busy");
     const { document, pictures } = compose();
     const answer = await pnp.post("/api/studio/promo/check", { document, pictures, card: state.selected });
     if (mine !== sequence) return;
     if (answer.status !== 200) {
-      setStatus(answer.status === 0 ? "The server cannot be reached; your card is kept in this browser."
-        : (answer.data && answer.data.error) || `The server answered ${answer.status}.`, "bad");
+      setStatus(answer.status === 0 ? T("promo_unreachable")
+        : studio.said(answer.data, "error") || T("server_answered", { status: answer.status }), "bad");
       return;
     }
     showProblems(answer.data.problems);
@@ -416,11 +425,10 @@
       lastGood.set(card.uid, answer.data.preview);
       preview.src = answer.data.preview;
       preview.dataset.version = String(Number(preview.dataset.version || 0) + 1);
-      setStatus(`Up to date (drawn in ${answer.data.ms} ms)`, "ok");
+      setStatus(T("promo_up_to_date", { ms: number_(answer.data.ms) }), "ok");
     } else {
       showPreview();
-      setStatus(lastGood.has(card.uid) ? "Not redrawn: mend the problems marked in the form. This is the last version that could be drawn."
-        : "This card cannot be drawn yet: mend the problems marked in the form.", "stale");
+      setStatus(lastGood.has(card.uid) ? T("promo_not_redrawn") : T("promo_cannot_draw"), "stale");
     }
   }
 
@@ -429,33 +437,33 @@
     const mine = `$.cards[${state.selected}]`;
     const here = problems.filter((p) => p.path && (p.path === mine || p.path.startsWith(mine + ".") || p.path.startsWith(mine + "[")));
     const rest = problems.filter((p) => !here.includes(p));
-    pnp.showErrors(form, here, null);
+    pnp.showErrors(form, here.map((p) => ({ ...p, message: studio.said(p) })), null);
     const box = $("file-problems");
     box.replaceChildren(...rest.map((p) => {
       const card = p.path && p.path.match(/^\$\.cards\[(\d+)\]/);
       return el("div", { class: "field-error" }, card
-        ? el("button", { type: "button", class: "link", onclick: () => choose(Number(card[1])) }, `Card ${Number(card[1]) + 1}`)
-        : (p.path && p.path !== "$" ? el("code", { text: p.path }) : null), card || (p.path && p.path !== "$") ? ": " : "", p.message);
+        ? el("button", { type: "button", class: "link", onclick: () => choose(Number(card[1])) }, T("promo_card_n", { n: Number(card[1]) + 1 }))
+        : (p.path && p.path !== "$" ? el("code", { text: p.path }) : null), card || (p.path && p.path !== "$") ? ": " : "", studio.said(p));
     }));
   }
 
   /* --- balance ----------------------------------------------------------------------- */
 
   const games = $("games");
-  games.replaceChildren(...cfg.balance_games.map((n) => el("option", { value: n, text: `${n.toLocaleString("en")} games`, selected: n === 200 })));
+  games.replaceChildren(...cfg.balance_games.map((n) => el("option", { value: n, text: T("promo_n_games", { n, count: number_(n) }), selected: n === 200 })));
 
   async function startBalance() {
     const { document } = compose();
     $("balance-verdict").replaceChildren();
-    balanceStatus("Starting…");
+    balanceStatus(T("promo_starting"));
     const answer = await pnp.post("/api/studio/balance", { document, card: state.selected, games: Number(games.value) });
     if (answer.status === 0) {
-      balanceStatus("The server cannot be reached: is pnp serve still running? Try again when it is.");
+      balanceStatus(T("promo_balance_unreachable"));
       return;
     }
     if (answer.status !== 202) {
       balanceStatus("");
-      studio.showProblems($("balance-verdict"), answer.data || { error: `The server answered ${answer.status}.` });
+      studio.showProblems($("balance-verdict"), answer.data || { error: T("server_answered", { status: answer.status }) });
       return;
     }
     jobs.save({ job: answer.data.job });
@@ -475,17 +483,17 @@
         view = await answer.json();
         if (!answer.ok) { finish(); studio.showProblems($("balance-verdict"), view); jobs.clear(); return; }
       } catch (e) {
-        balanceStatus("The server cannot be reached; trying again…");
+        balanceStatus(T("promo_retrying"));
         await new Promise((r) => setTimeout(r, 2000));
         continue;
       }
       bar.max = view.games; bar.value = view.played;
-      if (view.state === "waiting") balanceStatus("Waiting for a free worker…");
-      if (view.state === "running") balanceStatus(`Playing: ${view.played.toLocaleString("en")} of ${view.games.toLocaleString("en")} games…`);
+      if (view.state === "waiting") balanceStatus(T("promo_waiting"));
+      if (view.state === "running") balanceStatus(T("promo_playing", { played: number_(view.played), games: number_(view.games) }));
       if (view.state === "done") { finish(); showVerdict(view); jobs.clear(); return; }
       if (view.state === "failed" || view.state === "cancelled") {
         finish(); jobs.clear();
-        if (view.state === "cancelled") { balanceStatus("Stopped."); return; }
+        if (view.state === "cancelled") { balanceStatus(T("promo_stopped")); return; }
         studio.showProblems($("balance-verdict"), { error: view.error, problems: view.problems });
         return;
       }
@@ -518,23 +526,23 @@
   const paper = $("pdf-paper");
   paper.replaceChildren(...["a4", "letter", "a3", "legal"].map((p) => el("option", { value: p, text: p.toUpperCase() === "LETTER" ? "Letter" : p === "legal" ? "Legal" : p.toUpperCase() })));
 
-  async function downloadFile(url, extra, label) {
+  async function downloadFile(url, extra, making) {
     const status = $("download-status");
-    status.textContent = `Making the ${label}…`;
+    status.textContent = T(making);
     $("download-problems").replaceChildren();
     const { document, pictures } = compose();
     const answer = await studio.fetchFile(url, { document, pictures, ...extra });
     if (answer.ok) {
       studio.saveBlob(answer.blob, answer.name);
-      status.textContent = `Downloaded ${answer.name} (${studio.sizeText(answer.blob.size)}).`;
+      status.textContent = T("studio_downloaded", { name: answer.name, size: studio.sizeText(answer.blob.size) });
     } else {
       status.textContent = "";
       studio.showProblems($("download-problems"), answer.data);
     }
   }
 
-  $("download-file").addEventListener("click", () => downloadFile("/api/studio/promo/file", { filename: state.filename }, "promo file"));
-  $("download-pdf").addEventListener("click", () => downloadFile("/api/studio/promo/pdf", { paper: paper.value }, "PDF"));
+  $("download-file").addEventListener("click", () => downloadFile("/api/studio/promo/file", { filename: state.filename }, "promo_making_file"));
+  $("download-pdf").addEventListener("click", () => downloadFile("/api/studio/promo/pdf", { paper: paper.value }, "promo_making_pdf"));
   $("filename").addEventListener("input", (e) => { state.filename = e.target.value; save(); });
   $("set-name").addEventListener("input", (e) => { state.name = e.target.value; changed(false); });
 
@@ -544,11 +552,11 @@
     if (!file) return;
     const data = new FormData();
     data.append("file", file, file.name);
-    setStatus(`Opening ${file.name}…`, "busy");
+    setStatus(T("promo_opening", { name: file.name }), "busy");
     const answer = await studio.postForm("/api/studio/promo/open", data);
     if (answer.status !== 200) {
       studio.showProblems($("file-problems"), answer.data);
-      setStatus(`${file.name} was not opened.`, "bad");
+      setStatus(T("promo_not_opened", { name: file.name }), "bad");
       return;
     }
     const doc = answer.data.document;
@@ -559,12 +567,12 @@
               cards: cards.map((c, i) => fromJson(c, pictures[i])), selected: 0 };
     lastGood.clear();
     save(); render(); syncFileFields(); await check();
-    const notes = answer.data.notes.map((n) => el("div", { class: "field-error violation", text: n }));
+    const notes = answer.data.notes.map((n) => el("div", { class: "field-error violation", text: studio.said(typeof n === "string" ? { message: n } : n) }));
     if (notes.length) $("file-problems").prepend(...notes);
   });
 
   $("new").addEventListener("click", () => {
-    if (!confirm("Start a new promo file? The cards on this page are replaced (download them first to keep them).")) return;
+    if (!confirm(T("promo_new_confirm"))) return;
     state = fresh(); lastGood.clear(); save(); render(); syncFileFields(); check();
   });
 

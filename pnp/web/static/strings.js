@@ -4,7 +4,9 @@
    language lacks is shown in English. The pages mark their words with data-t (a key;
    data-t-values: the values it needs) and data-t-attr ("aria-label=key,title=key"); the
    scripts ask STRINGS.t(key, values). What the Python checker says (each derivation line,
-   each rule broken, the log page's questions) stays in its own words, English. */
+   each rule broken, the log page's questions) stays in its own words, English. The
+   studio's pages (pnp serve) work the same way, with their own words added
+   (/studio/words.js: the "app" and "studio" parts). */
 "use strict";
 
 const STRINGS = (() => {
@@ -12,10 +14,7 @@ const STRINGS = (() => {
   const languages = window.PNP_LANGUAGES || {};
   const english = all.en || {};
 
-  /* A page that is English only (the studio) says so with data-fixed-lang on <html>. */
   function pick() {
-    const root = document.documentElement;
-    if (root.hasAttribute("data-fixed-lang")) return root.lang || "en";
     let chosen = null;
     try { chosen = localStorage.getItem("pnp.lang"); } catch (e) { chosen = null; }
     if (chosen && all[chosen]) return chosen;
@@ -48,7 +47,7 @@ const STRINGS = (() => {
       try { values = JSON.parse(node.dataset.tValues || "{}"); } catch (e) { values = {}; }
       node.textContent = t(node.dataset.t, values);
     }
-    const heading = document.querySelector("h1[data-t]");  // a page named by its heading
+    const heading = document.querySelector("h1[data-t], h1 > [data-t]");  // a page named by its heading
     if (heading) document.title = `${heading.textContent} · pnp`;
     for (const node of document.querySelectorAll("[data-t-attr]")) {
       for (const pair of node.dataset.tAttr.split(",")) {
@@ -57,7 +56,7 @@ const STRINGS = (() => {
       }
     }
     const pickLang = document.getElementById("app-lang");
-    if (!pickLang || document.documentElement.hasAttribute("data-fixed-lang")) return;
+    if (!pickLang) return;
     pickLang.replaceChildren(...Object.entries(languages).map(([code, name]) => {
       const option = document.createElement("option");
       option.value = code;

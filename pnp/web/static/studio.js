@@ -1,9 +1,14 @@
 /* The studio pages' shared pieces: calls that answer JSON or a file, downloads, a pause
-   after typing, and problems shown as a list. Built on common.js (pnp.el, pnp.post). */
+   after typing, and problems shown as a list. Built on common.js (pnp.el, pnp.post); every
+   word from strings.js (STRINGS.t), a server's answer in the page's language where it
+   says which sentence it is (`key`, `values`). */
 "use strict";
 
 const studio = (() => {
   const el = pnp.el;
+  const T = STRINGS.t;
+  const unreachable = () => ({ error: T("studio_unreachable") });
+  const answered = (status) => ({ error: T("server_answered", { status }) });
 
   /* Wait `ms` after the last call before running `fn` (a check after each change). */
   function debounce(fn, ms) {
@@ -23,13 +28,13 @@ const studio = (() => {
           : { "Content-Type": "application/json", "Accept": "application/json" },
       });
     } catch (e) {
-      return { ok: false, status: 0, data: { error: "The server cannot be reached." } };
+      return { ok: false, status: 0, data: unreachable() };
     }
     if (answer.ok) {
       return { ok: true, blob: await answer.blob(), name: fileName(answer), headers: answer.headers };
     }
     let data;
-    try { data = await answer.json(); } catch (e) { data = { error: `The server answered ${answer.status}.` }; }
+    try { data = await answer.json(); } catch (e) { data = answered(answer.status); }
     return { ok: false, status: answer.status, data };
   }
 
@@ -39,10 +44,10 @@ const studio = (() => {
       const answer = await fetch(url, { method: "POST", body: form, credentials: "same-origin",
                                         headers: { "Accept": "application/json" } });
       let data = null;
-      try { data = await answer.json(); } catch (e) { data = { error: `The server answered ${answer.status}.` }; }
+      try { data = await answer.json(); } catch (e) { data = answered(answer.status); }
       return { status: answer.status, data };
     } catch (e) {
-      return { status: 0, data: { error: "The server cannot be reached." } };
+      return { status: 0, data: unreachable() };
     }
   }
 
@@ -69,7 +74,7 @@ const studio = (() => {
   function where(problem) {
     const parts = [];
     if (problem.file) parts.push(problem.line ? `${problem.file}:${problem.line}` : problem.file);
-    else if (problem.line) parts.push(`line ${problem.line}`);
+    else if (problem.line) parts.push(T("studio_line", { n: problem.line }));
     return parts.join("");
   }
 
@@ -77,14 +82,26 @@ const studio = (() => {
   function showProblems(box, data) {
     if (!data) { box.replaceChildren(); return; }
     const items = (data.problems || []).map((p) => el("li", { "data-field": p.field || "" },
-      where(p) ? el("code", { text: where(p) }) : null, where(p) ? " " : null, p.message));
-    box.replaceChildren(el("div", { class: "banner bad", role: "alert" }, data.error || "Something went wrong."),
+      where(p) ? el("code", { text: where(p) }) : null, where(p) ? " " : null, said(p)));
+    box.replaceChildren(el("div", { class: "banner bad", role: "alert" }, said(data, "error") || T("studio_went_wrong")),
                         items.length ? el("ul", { class: "problems" }, items) : "");
+  }
+
+  /* A sentence of the server's (`what`: its field, "message" or "error") in the page's
+     language: the words of its `key` with its `values` where the studio has them, a
+     checker's message in players' words (STRINGS.plain), else as the server said it. */
+  function said(answer, what = "message") {
+    if (!answer) return "";
+    const key = what === "error" ? answer.error_key : answer.key;
+    const values = (what === "error" ? answer.error_values : answer.values) || {};
+    if (key && T(key, values) !== key) return T(key, values);
+    const text = answer[what] || "";
+    return what === "message" ? STRINGS.plain({ message: text, path: answer.path || "" }) : text;
   }
 
   function config() {
     return JSON.parse(document.getElementById("config").textContent);
   }
 
-  return { el, debounce, fetchFile, postForm, saveBlob, sizeText, where, showProblems, config };
+  return { el, T, debounce, fetchFile, postForm, saveBlob, sizeText, where, said, showProblems, config };
 })();

@@ -6,6 +6,7 @@
 
 (() => {
   const el = pnp.el;
+  const T = studio.T;
   const cfg = studio.config();
   const saved = pnp.store("pnp.studio.words");
   const $ = (id) => document.getElementById(id);
@@ -14,7 +15,7 @@
   let sequence = 0;
   let chosenCard = 1;
 
-  const NAMES = { en: "English", it: "Italiano", fr: "Français", de: "Deutsch", es: "Español" };
+  const NAMES = window.PNP_LANGUAGES || {};
   lang.replaceChildren(...cfg.languages.map((l) => el("option", { value: l, text: NAMES[l] ? `${NAMES[l]} (${l})` : l })));
   $("paper").replaceChildren(...cfg.papers.map((p) => el("option", { value: p, text: p, selected: p === "a4" })));
 
@@ -28,13 +29,13 @@
 
   async function check() {
     const mine = ++sequence;
-    $("summary").textContent = "Checking…";
+    $("summary").textContent = T("checking");
     const answer = await pnp.post("/api/studio/words/check", body());
     if (mine !== sequence) return;
     if (answer.status !== 200) {
       report = null;
       lines.replaceChildren();
-      $("summary").textContent = answer.status === 0 ? "The server cannot be reached; your list is kept in this browser." : "";
+      $("summary").textContent = answer.status === 0 ? T("words_unreachable") : "";
       if (answer.status !== 0) studio.showProblems($("file-problems"), answer.data);
       return;
     }
@@ -61,19 +62,19 @@
       onclick: () => { if (entry.words.length) { preview(entry.words[0].card); choose(n); } } },
       el("span", { class: "num", text: n || "" }),
       el("span", { class: "word" }, entry.words.map((w, i) => [i ? " · " : "", w.text,
-        el("span", { class: "where", text: `card ${w.card} ${w.side}` })])),
-      entry.problems.map((p) => el("span", { class: "msg", role: "note", text: p.message })),
-      entry.warnings.map((p) => el("span", { class: "msg warn", text: p.message }))));
+        el("span", { class: "where", text: T(w.side === "back" ? "words_card_back" : "words_card_front", { card: w.card }) })])),
+      entry.problems.map((p) => el("span", { class: "msg", role: "note", text: studio.said(p) })),
+      entry.warnings.map((p) => el("span", { class: "msg warn", text: studio.said(p) }))));
     lines.replaceChildren(...items);
     lines.classList.toggle("only-problems", $("only-problems").checked && report.problems.length + report.warnings.length > 0);
     const count = report.problems.length;
-    $("summary").textContent = `${report.cards} card${report.cards === 1 ? "" : "s"} (${report.words.length} word${report.words.length === 1 ? "" : "s"}) · `
-      + (count ? `${count} problem${count === 1 ? "" : "s"}` : "no problems")
-      + (report.warnings.length ? ` · ${report.warnings.length} warning${report.warnings.length === 1 ? "" : "s"}` : "");
-    $("file-problems").replaceChildren(...unplaced.map((p) => el("div", { class: p.warning ? "field-error violation" : "field-error", text: p.message })));
+    $("summary").textContent = `${T("words_cards", { n: report.cards })} (${T("words_words", { n: report.words.length })}) · `
+      + (count ? T("words_problems", { n: count }) : T("words_no_problems"))
+      + (report.warnings.length ? ` · ${T("words_warnings", { n: report.warnings.length })}` : "");
+    $("file-problems").replaceChildren(...unplaced.map((p) => el("div", { class: p.warning ? "field-error violation" : "field-error", text: studio.said(p) })));
     $("left-out").textContent = report.left_out.length
-      ? `Left out of the cleaned list (cannot fit a card): ${report.left_out.map((w) => `${w.text} (line ${w.line})`).join(", ")}`
-      : `The cleaned list holds ${report.cleaned.length} word${report.cleaned.length === 1 ? "" : "s"}.`;
+      ? T("words_left_out", { words: report.left_out.map((w) => T("words_left_out_word", { word: w.text, line: w.line })).join(", ") })
+      : T("words_cleaned_holds", { n: report.cleaned.length });
   }
 
   function choose(lineNumber) {
@@ -89,11 +90,11 @@
     const answer = await pnp.post("/api/studio/words/card", body({ card }));
     if (mine !== previewing) return;
     if (answer.status !== 200) {
-      $("card-title").textContent = `Card ${card} cannot be drawn`;
+      $("card-title").textContent = T("words_card_undrawable", { card });
       $("front").removeAttribute("src"); $("back").removeAttribute("src");
       return;
     }
-    $("card-title").textContent = `Card ${card} of ${report ? report.cards : "?"}`;
+    $("card-title").textContent = T("words_card_of", { card, cards: report ? report.cards : "?" });
     $("front").src = answer.data.front;
     $("back").src = answer.data.back;
   }
@@ -114,18 +115,18 @@
   $("download-list").addEventListener("click", () => {
     if (!report) return;
     studio.saveBlob(new Blob([cleanedText()], { type: "text/plain;charset=utf-8" }), "words-cleaned.txt");
-    $("download-status").textContent = `Downloaded words-cleaned.txt (${report.cleaned.length} words).`;
+    $("download-status").textContent = T("words_downloaded_list", { name: "words-cleaned.txt", n: report.cleaned.length });
   });
 
   $("download-pdf").addEventListener("click", async () => {
     if (!report) return;
-    $("download-status").textContent = "Building the word cards…";
+    $("download-status").textContent = T("words_building_pdf");
     $("download-problems").replaceChildren();
     const answer = await studio.fetchFile("/api/studio/words/pdf",
       { text: cleanedText(), format: "txt", lang: lang.value, paper: $("paper").value });
     if (answer.ok) {
       studio.saveBlob(answer.blob, answer.name);
-      $("download-status").textContent = `Downloaded ${answer.name} (${studio.sizeText(answer.blob.size)}).`;
+      $("download-status").textContent = T("studio_downloaded", { name: answer.name, size: studio.sizeText(answer.blob.size) });
     } else {
       $("download-status").textContent = "";
       studio.showProblems($("download-problems"), answer.data);
@@ -146,7 +147,7 @@
   });
 
   $("new").addEventListener("click", () => {
-    if (text.value && !confirm("Clear the list? (Download it first to keep it.)")) return;
+    if (text.value && !confirm(T("words_clear_confirm"))) return;
     text.value = ""; save(); check();
   });
 
@@ -157,5 +158,5 @@
     if (kept.lang && cfg.languages.includes(kept.lang)) lang.value = kept.lang;
   }
   if (text.value.trim()) check();
-  else $("summary").textContent = "Paste or open a list to check it.";
+  else $("summary").textContent = T("words_start");
 })();

@@ -5,7 +5,10 @@ offers exactly what the library accepts."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from starlette.requests import Request
+from starlette.responses import Response
 from starlette.routing import Route
 
 from pnp.errors import PnpError
@@ -13,6 +16,7 @@ from pnp.games import GAMES
 from pnp.kits.languages import languages
 from pnp.render.decks import BACK_MODES
 from pnp.render.geometry import PAPERS
+from pnp.web.phone.site import words_script
 from pnp.web.studio.limits import IMAGE_BYTES, MB, PROMO_BYTES, WORDS_BYTES, ZIP_BYTES
 from pnp.web.studio.vocabulary import promo_config
 from pnp.web.templating import TEMPLATES
@@ -46,6 +50,18 @@ async def build_page(request: Request):
                    "art": ZIP_BYTES // MB}})
 
 
+@cache
+def _words() -> bytes:
+    return words_script(("app", "studio"))
+
+
+async def words_js(request: Request) -> Response:
+    """The studio's words in every language (the phone app's and its own), read by the
+    same `strings.js` the phone app's pages use."""
+    return Response(_words(), media_type="text/javascript; charset=utf-8",
+                    headers={"Cache-Control": "no-cache"})
+
+
 def _printers() -> list[dict]:
     """The printer profiles saved on this computer (`pnp printer save`); none when the
     profiles file cannot be read (the build would say why)."""
@@ -58,5 +74,7 @@ def _printers() -> list[dict]:
         return []
 
 
-routes = [Route("/studio", studio_index), Route("/studio/majority2/promo", promo_page),
+routes = [Route("/studio", studio_index),
+          Route("/studio/words.js", words_js, name="studio_words_js"),
+          Route("/studio/majority2/promo", promo_page),
           Route("/studio/majority/words", words_page), Route("/studio/build", build_page)]

@@ -1,0 +1,161 @@
+"""The studio's pages in every language (issue 34): each page `pnp serve` sends is read as
+strings.js reads it — every element marked `data-t` / `data-t-attr` given the language's
+words — and what a person then sees (text, titles, labels, placeholders, alternative
+texts) must hold no English furniture word. The English furniture is every word of the
+English `app` and `studio` strings; a word a translation shares with English (a command,
+a file type, a game's title, an accepted loanword) is on the reviewed `SHARED` list.
+
+The same check reads every studio sentence the scripts show (`studio` strings), and every
+effect, parameter and choice the promo designer offers has its words. The browser test
+(a page in Italian, the switch to German) is in test_studio_pages.py."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from html.parser import HTMLParser
+
+import pytest
+
+from pnp.kits.pages import page_words
+from pnp.render.decks import BACK_MODES
+from pnp.web.app import create_app
+from pnp.web.studio.vocabulary import promo_config
+from tests.webtools import asgi_client
+
+LANGUAGES = ("it", "fr", "de", "es")
+PAGES = ("/studio", "/studio/majority2/promo", "/studio/majority/words", "/studio/build")
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+# What a translation shares with English: the commands and options it quotes (pnp build,
+# --promos), file types, game titles and names, and words that are the language's own.
+COMMON = {"pnp", "build", "serve", "simulate", "validate", "printer", "save", "lang",
+          "promos", "the", "majority", "json", "csv", "txt", "pdf", "zip", "kit", "art"}
+SHARED = {
+    "it": COMMON | {"promo", "server", "browser", "editor", "set", "base", "worker", "file",
+                    "round", "junior", "per", "studio", "test", "toolkit", "consecutive",
+                    "bonus", "area", "all"},
+    "fr": COMMON | {"promo", "bots", "base", "position", "faction", "factions", "junior",
+                    "points", "face", "faces", "terminal", "test", "options", "bonus", "long",
+                    "note", "page", "phase", "place", "score", "version"},
+    "de": COMMON | {"promo", "server", "browser", "editor", "bots", "engine", "worker",
+                    "position", "hand", "live", "junior", "bytes", "die", "was", "balance",
+                    "problem", "terminal", "toolkit", "designer", "name", "optional", "bonus",
+                    "reserve", "rest"},
+    "es": COMMON | {"promo", "bots", "base", "set", "junior", "bytes", "terminal", "editor",
+                    "control"},
+}
+
+
+@cache
+def english_furniture() -> frozenset[str]:
+    said = page_words("en").said
+    text = " ".join(_texts({**said["app"], **said["studio"]}))
+    return frozenset(w.casefold() for w in _WORD.findall(text))
+
+
+def _texts(value) -> list[str]:
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _texts(v)]
+    return [re.sub(r"\{\w+\}", " ", value)] if isinstance(value, str) else []
+
+
+def english_words(text: str, lang: str) -> list[str]:
+    furniture = english_furniture() - SHARED[lang]
+    return sorted({w for w in _WORD.findall(text) if w.casefold() in furniture})
+
+
+class _Seen(HTMLParser):
+    """What a person sees of a page once strings.js has given it `words`: the text
+    outside scripts and styles, and the attributes a browser shows or reads out."""
+
+    SHOWN = ("title", "aria-label", "alt", "placeholder")
+
+    def __init__(self, words: dict):
+        super().__init__()
+        self.words, self.seen, self.hidden, self.replaced = words, [], 0, []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        for pair in (attrs.get("data-t-attr") or "").split(","):
+            if "=" in pair:
+                name, key = (p.strip() for p in pair.split("="))
+                attrs[name] = self.words[key]
+        self.seen += [attrs[name] for name in self.SHOWN if attrs.get(name)]
+        if tag in ("script", "style", "title"):
+            self.hidden += 1
+        key = attrs.get("data-t")
+        self.replaced.append(key is not None)
+        if key is not None:
+            self.seen.append(self.words[key])
+            self.hidden += 1
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style", "title"):
+            self.hidden -= 1
+        if self.replaced and self.replaced.pop():
+            self.hidden -= 1
+
+    def handle_data(self, data):
+        if not self.hidden:
+            self.seen.append(data)
+
+
+def shown(html: str, words: dict) -> str:
+    parser = _Seen(words)
+    parser.feed(re.sub(r"<(input|img|meta|link|br)\b([^>]*?)/?>", r"<\1\2></\1>", html))
+    return " ".join(parser.seen)
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    client = asgi_client(create_app())
+    answers = {path: client.get(path) for path in PAGES}
+    assert all(a.status_code == 200 for a in answers.values())
+    return {path: a.text for path, a in answers.items()}
+
+
+def _words(lang: str) -> dict:
+    said = page_words(lang).said
+    return {**said["app"], **said["studio"]}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_studio_page_in_another_language_shows_no_english_word(pages, lang):
+    words = _words(lang)
+    leftovers = {path: english_words(shown(html, words), lang) for path, html in pages.items()}
+    assert {path: found for path, found in leftovers.items() if found} == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_studio_sentence_the_scripts_show_is_translated(lang):
+    """The words the scripts put on the pages (labels, statuses, confirmations, the
+    effects' descriptions), which a page rendered on the server does not hold yet."""
+    studio = page_words(lang).said["studio"]
+    found = {key: english_words(" ".join(_texts(text)), lang) for key, text in studio.items()}
+    assert {key: words for key, words in found.items() if words} == {}
+
+
+def test_the_check_finds_an_english_label_left_on_a_page(pages):
+    """The check can fail: a page whose heading lost its data-t keeps its English, and an
+    Italian word list editor then shows 'Word list editor' (but not the game's title)."""
+    html = pages["/studio/majority/words"].replace('data-t="words_title"', "")
+    assert english_words(shown(html, _words("it")), "it") == ["Word", "list"]
+
+
+def test_every_choice_the_promo_designer_offers_has_its_words():
+    """The effects, their parameters and choices, the VP rules and the kit builder's back
+    modes come from the schema and the library: each has a key in the studio's words, so
+    a new one added there is not shown in English by a page in another language."""
+    config = promo_config()
+    studio = page_words("en").said["studio"]
+    wanted = {f"build_backs_{mode.replace('-', '_')}" for mode in BACK_MODES}
+    wanted |= {f"promo_vp_{rule['rule'].replace('-', '_')}" for rule in config["vp_rules"]}
+    wanted |= {f"param_{p['name']}" for rule in config["vp_rules"] for p in rule["params"]}
+    for effect in config["effects"]:
+        wanted |= {f"effect_{effect['do']}", f"effect_{effect['do']}_does"}
+        for param in effect["params"]:
+            wanted.add(f"param_{param['name']}")
+            words = [*param.get("choices", ()), *([param["word"]] if "word" in param else [])]
+            wanted |= {f"choice_{w}" for w in words if w not in config["ranks"]}
+    assert wanted - set(studio) == set()
