@@ -6,7 +6,8 @@ fresh process on 2 cores, the default game count and players):
 - `--promos planted.json`: the Witches Junior costing 1 less must be flagged stronger on
   at least 9 of 10 seeds (target), the exact copy on at most α of them;
 - `--promos planted.json --restricted`: the +1 VP copy's restricted-play value must be
-  above its base's with a 95 % interval excluding 0 (target: every seed), the copy again
+  above its base's with a 95 % interval excluding 0 (target: every seed) — shown in VP of
+  score margin (the headline's tested figure that sees it) and in win rate — the copy again
   unflagged.
 
 Environment: BENCH_PLANTED_SEEDS (default 10).
@@ -62,11 +63,12 @@ def run() -> None:
           + ", ".join(_interval(f["cheaper_vp"], 1) for f in plain)
           + "; restricted-play value (points): "
           + ", ".join(_interval(f["cheaper_value"]) for f in restricted))
-    above = [f for f in restricted if f["more_vp_value"] and f["more_vp_value"][1] is not None
-             and f["more_vp_value"][1] > 0]
-    print(f"  +1 VP copy above its base under restricted play, interval excluding 0, on "
-          f"{len(above)} of {SEEDS} seeds (target {SEEDS}); points: "
-          + ", ".join(_interval(f["more_vp_value"]) for f in restricted))
+    for key, words, scale in (("more_vp_margin", "VP of score margin", 1),
+                              ("more_vp_value", "points of win rate", 100)):
+        above = [f for f in restricted if f[key] and f[key][1] is not None and f[key][1] > 0]
+        print(f"  +1 VP copy above its base under restricted play, interval excluding 0, in "
+              f"{words}: {len(above)} of {SEEDS} seeds (target {SEEDS}); "
+              + ", ".join(_interval(f[key], scale) for f in restricted))
     copies = sum(f["copy_flagged"] for f in plain + restricted)
     print(f"  exact copy flagged in {copies} of {2 * SEEDS} reports (target: at most α = 5 % "
           f"of reports, {0.05 * 2 * SEEDS:g} on average)")

@@ -121,7 +121,8 @@ def test_an_over_strong_promo_stands_out_under_restricted_play():
     row = summary["restricted"]["promos"][0]
     assert row["verdict"] == "stronger" and row["significant"]
     assert row["promo_drop"]["low"] > row["base_drop"]["high"]
-    assert summary["correction"]["family"] == 4  # seat 1, two promo figures, a headline
+    # seat 1, two promo figures, a headline in wins and in score margin
+    assert summary["correction"]["family"] == 5
 
 
 @pytest.mark.slow
@@ -134,7 +135,7 @@ def test_cards_are_ranked_and_the_numbers_do_not_depend_on_jobs():
     cards = one["restricted"]["cards"]
     drops = [c["drop"]["difference"] for c in cards]
     assert drops == sorted(drops, reverse=True) and [c["rank"] for c in cards] == [1, 2, 3]
-    assert one["correction"]["family"] == 4  # the start player and three cards
+    assert one["correction"]["family"] == 7  # the start player, three cards twice
 
 
 @pytest.mark.slow
@@ -172,3 +173,34 @@ def test_chance_is_untouched_by_a_bar():
     usual = eng.play(m2.ENGINE, base, [eng.random_bot] * 2, 5).actions
     other = eng.play(m2.ENGINE, barred, [eng.random_bot] * 2, 5).actions
     assert usual[:14] == other[:14]  # the setup deal
+
+
+@pytest.mark.slow
+def test_a_card_worth_1_vp_more_shows_in_score_margin_not_in_wins(tmp_path):
+    """Random bots play the +1 VP copy move for move as its base, so no game's course and
+    hardly any result changes: its restricted-play value in wins stays its base's, while in
+    VP of score margin it is flagged above it. An exact copy is tested on neither."""
+    from pnp.simulate.calibration import PLANTED, write_planted
+
+    planted = write_planted(tmp_path)
+    more, copy = PLANTED["more_vp"][0], PLANTED["copy"][0]
+    plan = plan_simulation(Request("majority2", games=200, seed=2, promos=[planted],
+                                   restricted=[more, copy]))
+    rows = {r["promo"]: r for r in summarise(plan, run(plan, jobs=2))["restricted"]["promos"]}
+    margin = rows[more]["margin_difference"]
+    assert margin["significant"] and margin["low"] > 0 and rows[more]["verdict"] == "stronger"
+    assert not rows[more]["difference"]["significant"]
+    twin = rows[copy]["margin_difference"]
+    assert (twin["difference"], twin["method"], twin["p"]) == (0, "no information", None)
+    assert rows[copy]["verdict"] == "no clear difference"
+
+
+def test_a_sequential_run_shows_margins_as_intervals_only():
+    """--until-decided decides on wins: a margin there has an interval but no test."""
+    plan = plan_simulation(Request("majority2", games=100, seed=1, until_decided=True,
+                                   max_games=100, restricted=["demons-aristocrat"]))
+    summary = summarise(plan, run(plan, jobs=1))
+    margin = summary["restricted"]["cards"][0]["margin_drop"]
+    assert margin["p"] is None and margin["minimum_detectable_effect"] is None
+    assert margin["low"] < margin["difference"] < margin["high"]
+    assert summary["correction"]["family"] == 2  # the start player, the card in wins

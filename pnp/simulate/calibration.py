@@ -79,21 +79,26 @@ def write_planted(folder: Path, data_dir: Path | None = None) -> Path:
 def planted_figures(summary: dict[str, Any]) -> dict[str, Any]:
     """What a report (with --restricted) found of the planted effects: whether the
     cheaper copy was flagged stronger and the exact copy flagged at all (VP per copy or
-    scorer wins, and with --restricted its restricted-play value too), and the
-    +1 VP copy's restricted-play value against its base (difference and interval)."""
+    scorer wins, and with --restricted its restricted-play value too), and each planted
+    copy's restricted-play value against its base's, in wins and in VP of score margin
+    (difference and interval)."""
     promos = {p["promo"]: p for p in summary["promos"]}
     cheaper, more, copy = (PLANTED[k][0] for k in ("cheaper", "more_vp", "copy"))
-    restricted = {r["promo"]: r["difference"]
-                  for r in summary.get("restricted", {}).get("promos", [])}
+    rows = summary.get("restricted", {}).get("promos", [])
+    restricted = {r["promo"]: r["difference"] for r in rows}
+    margins = {r["promo"]: r["margin_difference"] for r in rows}
     found = {"bots": sorted(set(summary["bots"])), "games": summary["games"],
              "cheaper_flagged": promos[cheaper]["verdict"] == "stronger",
              "cheaper_vp": _triple(promos[cheaper]["vp_per_copy"]),
              "copy_flagged": promos[copy]["significant"]}
     if restricted:
         found.update(more_vp_value=_triple(restricted[more]),
+                     more_vp_margin=_triple(margins[more]),
                      cheaper_value=_triple(restricted[cheaper]),
-                     copy_flagged=found["copy_flagged"] or bool(
-                         restricted[copy] and restricted[copy]["significant"]))
+                     cheaper_margin=_triple(margins[cheaper]),
+                     copy_flagged=found["copy_flagged"] or any(
+                         test and test["significant"]
+                         for test in (restricted[copy], margins[copy])))
     return found
 
 

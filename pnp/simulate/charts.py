@@ -26,7 +26,7 @@ from pnp.simulate.report import (
     shown_cards,
     variant_title,
 )
-from pnp.simulate.restricted import card_rows, headline_rows
+from pnp.simulate.restricted import card_rows, flagged, headline_rows
 from pnp.simulate.sequential import decision_rows, decision_text
 from pnp.simulate.targets import target_rows
 from pnp.simulate.tune import value_rows
@@ -364,8 +364,8 @@ def _page(summary: dict, charts: list[tuple[str, str]]) -> str:
     restricted = summary.get("restricted") or {}
     if restricted.get("cards"):
         parts.append("<h2>Restricted play: what a seat loses without the card</h2>")
-        parts.append(_html_table(*card_rows(restricted),
-                                 [c["drop"]["significant"] for c in restricted["cards"]]))
+        marks = [flagged(c["drop"], c["margin_drop"]) for c in restricted["cards"]]
+        parts.append(_html_table(*card_rows(restricted), marks))
     if restricted.get("promos"):
         parts.append("<h2>Restricted play: promos beside one copy of the base card</h2>")
         parts.append(_html_table(*headline_rows(restricted, lambda h: h["verdict"]),

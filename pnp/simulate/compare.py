@@ -97,8 +97,10 @@ def correct_family(summary: dict[str, Any], method: str, alpha: float, margins) 
                                                         margins.of(unit))
     for row in summary.get("restricted", {}).get("promos", []):
         if row["difference"] is not None:
-            row["significant"] = row["difference"]["significant"]
-            row["verdict"] = (("stronger" if row["difference"]["difference"] > 0 else "weaker")
+            wins, margin = row["difference"], row["margin_difference"]
+            row["significant"] = wins["significant"] or margin["significant"]
+            direction = wins["difference"] if wins["significant"] else margin["difference"]
+            row["verdict"] = (("stronger" if direction > 0 else "weaker")
                               if row["significant"] else "no clear difference")
     for promo in summary["promos"]:
         vp, wins = promo["vp_per_copy"], promo["scorer_win_rate"]
@@ -123,8 +125,9 @@ def tests(summary: dict[str, Any]):
     """Every comparison of the report that is a test or could be one (the family, and the
     comparisons whose games never varied), in report order, as (name, unit, comparison):
     the start player's advantage (base game, or each player count), the promos,
-    restricted play. `unit` is "vp" (VP per copy) or "rate" (a difference of win rates),
-    for the margins."""
+    restricted play (its value in wins, then in score margin: a margin shown only as an
+    interval, in a sequential run, is no test). `unit` is "vp" (VP per copy), "margin" (VP
+    of score margin) or "rate" (a difference of win rates), for the margins."""
     for variant in summary["variants"]:
         advantage = variant["seat_balance"]["start_player_advantage"]
         if variant["promo"] is None and advantage["method"] is not None:
@@ -136,9 +139,17 @@ def tests(summary: dict[str, Any]):
                 yield (f"{promo['promo']}: {label}", unit, promo[key])
     restricted = summary.get("restricted", {})
     for card in restricted.get("cards", []):
-        if card["drop"]["method"] is not None:
-            yield (f"restricted play: {card['card']}", "rate", card["drop"])
+        name = f"restricted play: {card['card']}"
+        yield from _tested(name, "rate", card["drop"])
+        yield from _tested(f"{name} (score margin)", "margin", card["margin_drop"])
     for row in restricted.get("promos", []):
-        if row["difference"] is not None and row["difference"]["method"] is not None:
-            yield (f"restricted play: {row['promo']} against {row['replaces']}", "rate",
-                   row["difference"])
+        name = f"restricted play: {row['promo']} against {row['replaces']}"
+        yield from _tested(name, "rate", row["difference"])
+        yield from _tested(f"{name} (score margin)", "margin", row["margin_difference"])
+
+
+def _tested(name: str, unit: str, test: dict[str, Any] | None):
+    """(name, unit, test) when `test` is a comparison with a method (none: no games),
+    not a figure shown as an interval only."""
+    if test is not None and not test.get("interval_only") and test["method"] is not None:
+        yield name, unit, test

@@ -75,7 +75,8 @@ class Variant:
 @dataclass(frozen=True)
 class Margins:
     """The smallest differences that matter to the designer: `points` for a difference of
-    win rates (a fraction: 0.02 is 2 points), `vp` for VP per copy. Every comparison says
+    win rates (a fraction: 0.02 is 2 points), `vp` for VP (per copy, or of the score margin
+    restricted play measures). Every comparison says
     how many games would detect them; sequential runs call a difference surely within
     them equivalent."""
 
@@ -83,8 +84,8 @@ class Margins:
     vp: float = 0.1
 
     def of(self, unit: str) -> float:
-        """The margin of a comparison's unit ("vp" or "rate")."""
-        return self.vp if unit == "vp" else self.points
+        """The margin of a comparison's unit ("vp", "margin" or "rate")."""
+        return self.points if unit == "rate" else self.vp
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from typing import Any
 from pnp.simulate.compare import MIN_OUTCOMES, TOO_FEW
 from pnp.simulate.family import CORRECTION_NAMES
 
-UNITS = {"vp": (1, 2, "VP per copy"), "rate": (100, 1, "points")}
+UNITS = {"vp": (1, 2, "VP per copy"), "margin": (1, 2, "VP"),
+         "rate": (100, 1, "points")}
 
 
 def approx(games: int) -> str:

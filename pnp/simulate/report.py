@@ -19,6 +19,7 @@ from pnp.simulate.figures import decisiveness, distribution, mean_json, rate_jso
 from pnp.simulate.formats import diff, fixed, narrowed, num, p_text, pct, table
 from pnp.simulate.plan import Plan
 from pnp.simulate.powerwords import approx, basis, detects, missed
+from pnp.simulate.restricted import flagged
 from pnp.simulate.stats import Moments, Ratio, mean_interval
 from pnp.simulate.tally import PROMO_FIGURES, CardTally, ChunkResult, Tally
 
@@ -247,7 +248,8 @@ def power_lines(summary: dict[str, Any]) -> list[str]:
     for row in restricted.get("promos", []):
         if row["difference"] is not None and not row["significant"]:
             lines.append(missed(f"{row['variant']} under restricted play",
-                                [(row["difference"], "rate", " of restricted-play value")]))
+                                [(row["difference"], "rate", " of restricted-play value"),
+                                 (row["margin_difference"], "margin", " of score margin")]))
     lines.append(_cards_missed(restricted.get("cards", [])))
     for variant in summary["variants"]:
         advantage = variant["seat_balance"]["start_player_advantage"]
@@ -261,7 +263,8 @@ def power_lines(summary: dict[str, Any]) -> list[str]:
 def _cards_missed(cards: list[dict[str, Any]]) -> str | None:
     """One sentence for the restricted-play cards not flagged (there may be 25)."""
     quiet = [c["drop"]["minimum_detectable_effect"] for c in cards
-             if not c["drop"]["significant"] and c["drop"]["minimum_detectable_effect"]]
+             if not flagged(c["drop"], c["margin_drop"])
+             and c["drop"]["minimum_detectable_effect"]]
     quiet = [m for m in quiet if m["effect"] is not None]
     if not quiet:
         return None
@@ -270,9 +273,11 @@ def _cards_missed(cards: list[dict[str, Any]]) -> str | None:
     most = max(m["games_for_target"] for m in quiet)
     need = (f"--max-games ≈ {approx(most)}" if quiet[0]["design"] == "sequential"
             else f"≈ {approx(most)} games")
+    spread = (f"±{100 * low:.1f}" if f"{100 * low:.1f}" == f"{100 * high:.1f}"
+              else f"±{100 * low:.1f} to ±{100 * high:.1f}")
     return (f"restricted play: the {len(quiet)} card(s) not flagged would have shown a drop "
-            f"of ±{100 * low:.1f} to ±{100 * high:.1f} points; to see ±"
-            f"{100 * quiet[0]['target']:g} on every one: {need}.")
+            f"of {spread} points of win rate; to see ±{100 * quiet[0]['target']:g} on every "
+            f"one: {need}.")
 
 
 def correction_text(summary: dict[str, Any]) -> str:

@@ -14,6 +14,15 @@ search bot's own look-ahead) simply never sees the card as playable.
 
 A win counts 1, a shared victory ½ (kept as integers: 2, 1, 0).
 
+Beside the win rate, each card's value is also measured in VP of *score margin*: the barred
+seat's final score minus its best opponent's, as usual minus when barred. Why: a card worth
+1 VP more moves every final score it is in but turns few games, so its value in wins hides
+in the noise of a thousand games (with bots that play it move for move like its base, the
+win-rate value of a +1 VP copy was exactly that of its base, issue 30) while its value in
+margin shows it at once. It is tested with the family in a fixed run; a sequential run
+(`--until-decided`, `--tune`) decides on wins and shows the margin as an interval only, as
+a figure that never varies (an exact copy's) cannot be judged exactly without a bound.
+
 For a promo (`--promos`), the headline compares the promo's value with the value of *one
 copy* of the base card it replaces: that copy is marked (`variants.marked_copy`) in a deck
 of its own, in the deck position the promo takes, so both decks play alike card for card
@@ -65,6 +74,28 @@ def barred_seat(index: int) -> int:
 
 
 POINTS = ((0, 2), (0, 2))  # a seat's points in the usual game and the barred one
+# Per game and barred card: the seat's points as usual and when barred, then its score
+# margin as usual and when barred. A headline's game holds the promo's and the marked base
+# copy's: points (promo usual, promo barred, base usual, base barred), then the margins in
+# the same order, so the win-rate weights of the first four figures read alike in both.
+FIGURES = 4
+
+
+def seat_figures(usual: Outcome, barred: Outcome, seat: int) -> tuple[int, int, int, int]:
+    """One game's `FIGURES` for the barred seat."""
+    return (seat_points(usual, seat), seat_points(barred, seat),
+            score_margin(usual, seat), score_margin(barred, seat))
+
+
+def headline_figures(mine: Sequence[int], theirs: Sequence[int]) -> tuple[int, ...]:
+    """A headline's game: the promo's and the base copy's figures, points first."""
+    return (*mine[:2], *theirs[:2], *mine[2:], *theirs[2:])
+
+
+def score_margin(outcome: Outcome, seat: int) -> int:
+    """The seat's final score minus the best of the others'."""
+    scores = outcome.scores
+    return scores[seat] - max(s for i, s in enumerate(scores) if i != seat)
 
 
 def seat_points(outcome: Outcome, seat: int) -> int:
@@ -136,19 +167,23 @@ def summarise_restricted(plan, result) -> dict[str, Any]:
                       "win_rate_free": _half(joint.mean(0)),
                       "win_rate_barred": _half(joint.mean(1)),
                       "drop": comparison(joint.combination((0.5, -0.5), ranges=POINTS),
-                                         joint.combination((0.5, -0.5), (0, 1)))})
+                                         joint.combination((0.5, -0.5), (0, 1))),
+                      "margin_drop": _margin(plan, joint.combination((0, 0, 1, -1)),
+                                             joint.combination((0, 0, 1, -1), (0, 0, 0, 1)))})
     cards.sort(key=lambda c: (-(c["drop"]["difference"] or 0), c["card"]))
     for rank, card in enumerate(cards, 1):
         card["rank"] = rank
     return {"barred_seat": "alternates: seat 1 in games 1-2, seat 2 in games 3-4, ...",
-            "cards": cards, "promos": [_headline(h, result) for h in plan.headlines]}
+            "cards": cards, "promos": [_headline(h, plan, result) for h in plan.headlines]}
 
 
-def _headline(h: Headline, result) -> dict[str, Any]:
+def _headline(h: Headline, plan, result) -> dict[str, Any]:
     mine = result.restricted[h.mine]
     row = {"promo": h.promo, "variant": h.mine, "replaces": h.replaces, "games": mine.n,
            "promo_drop": interval_only(mine.combination((0.5, -0.5), ranges=POINTS)),
-           "base_drop": None, "difference": None, "significant": False,
+           "promo_margin_drop": interval_only(mine.combination((0, 0, 1, -1))),
+           "base_drop": None, "base_margin_drop": None, "difference": None,
+           "margin_difference": None, "significant": False,
            "verdict": "added (no base card)"}
     if h.theirs is None:
         return row
@@ -157,8 +192,22 @@ def _headline(h: Headline, result) -> dict[str, Any]:
     weights = (0.5, -0.5, -0.5, 0.5)  # (promo's drop) − (the base copy's drop)
     row["difference"] = comparison(joint.combination(weights, ranges=POINTS * 2),
                                    joint.combination(weights, (0, 0, 1, 1)))
+    margins = (0, 0, 0, 0, 1, -1, -1, 1)  # the same difference in VP of score margin
+    row["base_margin_drop"] = interval_only(joint.combination((0, 0, 0, 0, 0, 0, 1, -1)))
+    row["margin_difference"] = _margin(plan, joint.combination(margins),
+                                       joint.combination(margins, (0, 0, 0, 0, 0, 0, 1, 1)))
     row["verdict"] = "no clear difference"
     return row
+
+
+def _margin(plan, paired, unpaired) -> dict[str, Any]:
+    """A margin figure: a comparison in a fixed run, an interval in a sequential one (see
+    the module docstring)."""
+    if plan.schedule is None:
+        return comparison(paired, unpaired)
+    return {**interval_only(paired), "difference": paired.value, "significant": False,
+            "z": None, "p": None, "p_adjusted": None, "minimum_detectable_effect": None,
+            "narrowed": None, "interval_only": True}
 
 
 def _half(mean: float) -> float:
@@ -169,29 +218,43 @@ def _half(mean: float) -> float:
 # --- tables (terminal and HTML alike) --------------------------------------------------------
 
 def card_rows(section: dict[str, Any]) -> tuple[list[str], list[list[str]]]:
-    """The ranked card table: win rates of the seat free and barred, the drop, its test."""
+    """The ranked card table: win rates of the seat free and barred, the drop in wins and
+    in score margin, their tests."""
     header = ["rank", "card", "copies", "wins free", "wins barred", "drop [95 %]", "p adj.",
-              "detects ±", "pairing narrowed", ""]
+              "detects ±", "margin drop [95 %, VP]", "p adj.", "detects ±",
+              "pairing narrowed", ""]
     rows = [[str(c["rank"]), c["card"], str(c["copies"]), _percent(c["win_rate_free"]),
              _percent(c["win_rate_barred"]), points(c["drop"]),
              p_text(c["drop"]["p_adjusted"]), detects(c["drop"], "rate"),
-             narrowed(c["drop"]["narrowed"]),
-             "** flagged **" if c["drop"]["significant"] else ""]
+             vp(c["margin_drop"]), p_text(c["margin_drop"]["p_adjusted"]),
+             detects(c["margin_drop"], "margin"),
+             narrowed(c["drop"]["narrowed"], c["margin_drop"]["narrowed"]),
+             "** flagged **" if flagged(c["drop"], c["margin_drop"]) else ""]
             for c in section["cards"]]
     return header, rows
 
 
+def flagged(*tests: dict[str, Any] | None) -> bool:
+    """Whether any of a row's tests is flagged."""
+    return any(t is not None and t["significant"] for t in tests)
+
+
 def headline_rows(section: dict[str, Any], verdict) -> tuple[list[str], list[list[str]]]:
-    """Each promo's drop beside one copy of the base card it replaces, and the test of
-    their difference; `verdict(row)` writes the last column."""
+    """Each promo's drop beside one copy of the base card it replaces, and the tests of
+    their difference in wins and in score margin; `verdict(row)` writes the last column."""
     header = ["promo", "replaces", "promo's drop [95 %]", "base copy's drop [95 %]",
-              "difference [95 %]", "p adj.", "detects ±", "pairing narrowed", "verdict"]
-    rows = [[h["variant"], h["replaces"] or "(added)", points(h["promo_drop"]),
-             points(h["base_drop"]), points(h["difference"]),
-             p_text(h["difference"]["p_adjusted"] if h["difference"] else None),
-             detects(h["difference"], "rate"),
-             narrowed(h["difference"]["narrowed"] if h["difference"] else None), verdict(h)]
-            for h in section["promos"]]
+              "difference [95 %]", "p adj.", "detects ±", "margin difference [95 %, VP]",
+              "p adj.", "detects ±", "pairing narrowed", "verdict"]
+    rows = []
+    for h in section["promos"]:
+        wins, margin = h["difference"], h["margin_difference"]
+        rows.append([h["variant"], h["replaces"] or "(added)", points(h["promo_drop"]),
+                     points(h["base_drop"]), points(wins),
+                     p_text(wins["p_adjusted"] if wins else None), detects(wins, "rate"),
+                     vp(margin), p_text(margin["p_adjusted"] if margin else None),
+                     detects(margin, "margin"),
+                     narrowed(wins and wins["narrowed"], margin and margin["narrowed"]),
+                     verdict(h)])
     return header, rows
 
 
@@ -201,6 +264,13 @@ def points(figure: dict[str, Any] | None) -> str:
         return "-"
     return diff({**figure, "difference": figure.get("value", figure.get("difference"))}, 1,
                 100)
+
+
+def vp(figure: dict[str, Any] | None) -> str:
+    """A drop in score margin in VP, e.g. `+0.35 [+0.04, +0.66]`."""
+    if figure is None:
+        return "-"
+    return diff({**figure, "difference": figure.get("value", figure.get("difference"))}, 2)
 
 
 def _percent(rate: float | None) -> str:
@@ -214,8 +284,10 @@ def text_lines(summary: dict[str, Any], flag) -> list[str]:
     if section["cards"]:
         lines += ["", "Restricted play: how much less often a seat wins when it may never "
                       "play the card (same seeds; the barred seat alternates), in "
-                      "percentage points:", *table(*card_rows(section))]
+                      "percentage points, and how much its score margin (its final score "
+                      "minus the best other's) drops, in VP:", *table(*card_rows(section))]
     if section["promos"]:
         lines += ["", "Promo cards under restricted play: the promo's drop beside one copy "
-                      "of the base card it replaces:", *table(*headline_rows(section, flag))]
+                      "of the base card it replaces, in wins and in VP of score margin:",
+                  *table(*headline_rows(section, flag))]
     return lines

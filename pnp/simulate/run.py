@@ -20,7 +20,7 @@ from pnp.errors import Problem, UsageError
 from pnp.games import get_game
 from pnp.games.engine import play
 from pnp.simulate.plan import CHUNK_GAMES, MAX_JOBS, Plan, Variant, game_seed, seating
-from pnp.simulate.restricted import barred_seat, seat_points
+from pnp.simulate.restricted import barred_seat, headline_figures, seat_figures
 from pnp.simulate.standing import play_watched
 from pnp.simulate.tally import ChunkResult, empty_result
 
@@ -95,15 +95,15 @@ def _restricted_games(plan: Plan, table: _Table, index: int, seed: int, finished
         finished[control.name] = table.play(plan, control, control.config, index, seed)[0]
         decks[control.name] = control
     seat = barred_seat(index)
-    points = {}
+    figures = {}
     for r in plan.restricted:
         barred = table.play(plan, decks[r.deck], r.configs[seat], index, seed)[0]
-        points[r.name] = (seat_points(finished[r.deck].outcome, seat),
-                          seat_points(barred.outcome, seat))
-        result.restricted[r.name].add(points[r.name])
+        figures[r.name] = seat_figures(finished[r.deck].outcome, barred.outcome, seat)
+        result.restricted[r.name].add(figures[r.name])
     for h in plan.headlines:
         if h.theirs is not None:
-            result.headlines[h.mine].add(points[h.mine] + points[h.theirs])
+            result.headlines[h.mine].add(headline_figures(figures[h.mine],
+                                                          figures[h.theirs]))
 
 
 def _promo_figures(variant: Variant, base: Variant, mine, theirs,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pnp.games.engine import Outcome
 from pnp.simulate.joint import Joint
 from pnp.simulate.plan import Plan
+from pnp.simulate.restricted import FIGURES
 from pnp.simulate.stats import Histogram, Moments, Rate, Ratio
 
 
@@ -166,8 +167,8 @@ class ChunkResult:
     tallies: dict[str, Tally]
     paired: dict[str, Joint]
     records: list[tuple[str, int, dict]] = field(default_factory=list)
-    # --restricted: per barred card (seat's points as usual, when barred), and per promo
-    # headline (the promo's two, then the marked base copy's two)
+    # --restricted: per barred card and per promo headline, `restricted.FIGURES` and
+    # `restricted.HEADLINE_FIGURES`
     restricted: dict[str, Joint] = field(default_factory=dict)
     headlines: dict[str, Joint] = field(default_factory=dict)
 
@@ -184,6 +185,7 @@ def empty_result(plan: Plan) -> ChunkResult:
     return ChunkResult(0, 0, {v.name: Tally(v.players) for v in plan.variants},
                        {v.name: Joint(len(PROMO_FIGURES)) for v in plan.variants
                         if v.promo and v.replaces},
-                       restricted={r.name: Joint(2) for r in plan.restricted},
-                       headlines={h.mine: Joint(4) for h in plan.headlines if h.theirs})
+                       restricted={r.name: Joint(FIGURES) for r in plan.restricted},
+                       headlines={h.mine: Joint(2 * FIGURES) for h in plan.headlines
+                                  if h.theirs})
 
