@@ -30,20 +30,21 @@ _WORD = re.compile(r"[^\W\d_]{3,}")
 # What a translation shares with English: the commands and options it quotes (pnp build,
 # --promos), file types, game titles and names, and words that are the language's own.
 COMMON = {"pnp", "build", "serve", "simulate", "validate", "printer", "save", "lang",
-          "promos", "the", "majority", "json", "csv", "txt", "pdf", "zip", "kit", "art"}
+          "promos", "the", "majority", "json", "csv", "txt", "pdf", "zip", "kit", "art", "dpi"}
 SHARED = {
     "it": COMMON | {"promo", "server", "browser", "editor", "set", "base", "worker", "file",
                     "round", "junior", "per", "studio", "test", "toolkit", "consecutive",
-                    "bonus", "area", "all"},
+                    "bonus", "area", "all", "computer", "font"},
     "fr": COMMON | {"promo", "bots", "base", "position", "faction", "factions", "junior",
                     "points", "face", "faces", "terminal", "test", "options", "bonus", "long",
-                    "note", "page", "phase", "place", "score", "version"},
+                    "note", "page", "phase", "place", "score", "version", "moment", "minute",
+                    "tests"},
     "de": COMMON | {"promo", "server", "browser", "editor", "bots", "engine", "worker",
                     "position", "hand", "live", "junior", "bytes", "die", "was", "balance",
                     "problem", "terminal", "toolkit", "designer", "name", "optional", "bonus",
-                    "reserve", "rest"},
+                    "reserve", "rest", "minute"},
     "es": COMMON | {"promo", "bots", "base", "set", "junior", "bytes", "terminal", "editor",
-                    "control"},
+                    "control", "final"},
 }
 
 
@@ -159,3 +160,16 @@ def test_every_choice_the_promo_designer_offers_has_its_words():
             words = [*param.get("choices", ()), *([param["word"]] if "word" in param else [])]
             wanted |= {f"choice_{w}" for w in words if w not in config["ranks"]}
     assert wanted - set(studio) == set()
+
+
+def test_every_sentence_the_server_names_has_its_words():
+    """The keys the studio's server gives its sentences (`err_…`, `warn_…`) and the
+    shapes of the library's messages the pages know (`lib_…`) are all in the words."""
+    from tests.webtools import ROOT
+
+    studio = page_words("en").said["studio"]
+    files = [*(ROOT / "pnp" / "web" / "studio").glob("*.py"),
+             ROOT / "pnp" / "web" / "static" / "studio.js"]
+    named = {key for path in files
+             for key in re.findall(r'"((?:err|warn|lib)_\w+)"', path.read_text("utf-8"))}
+    assert len(named) > 30 and named - set(studio) == set()

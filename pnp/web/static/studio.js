@@ -87,16 +87,37 @@ const studio = (() => {
                         items.length ? el("ul", { class: "problems" }, items) : "");
   }
 
+  /* What the library says about a word list or a promo file, by its shape, and the words
+     that say it in the page's language (the values are the message's own parts). */
+  const LIBRARY = [
+    [/^'(.*)' duplicates '(.*)' \(line (\d+)\)$/, "lib_duplicate", (m) => ({ word: m[1], first: m[2], where: T("studio_line", { n: m[3] }) })],
+    [/^'(.*)' contains a control character$/, "lib_control", (m) => ({ word: m[1] })],
+    [/^'(.*)' looks garbled by a wrong text encoding; did you mean '(.*)'\?$/, "lib_garbled", (m) => ({ word: m[1], fixed: m[2] })],
+    [/^'(.*)': a soft hyphen \(U\+00AD\) must stand between two letters/, "lib_soft_hyphen", (m) => ({ word: m[1] })],
+    [/^(?:word card \d+ \(.*\): )?'(.*)' does not fit the '[\w-]+' box/, "lib_no_fit", (m) => ({ word: m[1] })],
+    [/^(?:word card \d+ \(.*\): )?'(.*)' has character\(s\) the \w+ face \(.*\) lacks: (.*?)(; use --font.*)?$/, "lib_no_glyph", (m) => ({ word: m[1], chars: m[2] })],
+    [/^odd number of words \((\d+)\): the card of '(.*)' gets a blank back$/, "lib_odd", (m) => ({ n: m[1], word: m[2] })],
+    [/^empty word$|^empty 'word' cell$/, "lib_empty", () => ({})],
+    [/^no words found$/, "lib_no_words", () => ({})],
+    [/^card (\d+): its picture '(.*)' was not in the upload/, "lib_picture_missing", (m) => ({ n: m[1], art: m[2] })],
+  ];
+
   /* A sentence of the server's (`what`: its field, "message" or "error") in the page's
-     language: the words of its `key` with its `values` where the studio has them, a
-     checker's message in players' words (STRINGS.plain), else as the server said it. */
+     language: the words of its `key` with its `values` where the server names them, else
+     the words of a library message's shape, a checker's message in players' words
+     (STRINGS.plain), or as the server said it. */
   function said(answer, what = "message") {
     if (!answer) return "";
     const key = what === "error" ? answer.error_key : answer.key;
     const values = (what === "error" ? answer.error_values : answer.values) || {};
     if (key && T(key, values) !== key) return T(key, values);
     const text = answer[what] || "";
-    return what === "message" ? STRINGS.plain({ message: text, path: answer.path || "" }) : text;
+    if (what !== "message") return text;
+    for (const [shape, words, parts] of LIBRARY) {
+      const m = text.match(shape);
+      if (m) return T(words, parts(m));
+    }
+    return STRINGS.plain({ message: text, path: answer.path || "" });
   }
 
   function config() {

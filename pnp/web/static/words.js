@@ -63,8 +63,8 @@
       el("span", { class: "num", text: n || "" }),
       el("span", { class: "word" }, entry.words.map((w, i) => [i ? " · " : "", w.text,
         el("span", { class: "where", text: T(w.side === "back" ? "words_card_back" : "words_card_front", { card: w.card }) })])),
-      entry.problems.map((p) => el("span", { class: "msg", role: "note", text: studio.said(p) })),
-      entry.warnings.map((p) => el("span", { class: "msg warn", text: studio.said(p) }))));
+      [...new Set(entry.problems.map((p) => studio.said(p)))].map((text) => el("span", { class: "msg", role: "note", text })),
+      [...new Set(entry.warnings.map((p) => studio.said(p)))].map((text) => el("span", { class: "msg warn", text }))));
     lines.replaceChildren(...items);
     lines.classList.toggle("only-problems", $("only-problems").checked && report.problems.length + report.warnings.length > 0);
     const count = report.problems.length;

@@ -96,11 +96,11 @@ def _start(owner: str, body: dict) -> Job:
         promo = Promo({**body, "pictures": {}}, folder, only_card=card)
         cards = promo.document.get("cards")
         if not cards or not isinstance(cards[0], dict):
-            raise refused("There is no such card to test.", "card")
+            raise refused("There is no such card to test.", "card", "err_no_card")
         found = promo_problems(promo.path)
         if found:
             raise StudioError(422, "The card has problems; mend them before testing it.",
-                              shown_problems(found, promo))
+                              shown_problems(found, promo), key="err_card_problems")
         job = _register(owner, str(cards[0].get("id")), games)
     except BaseException:
         folders.remove(folder)
@@ -119,7 +119,7 @@ def _register(owner: str, card: str, games: int) -> Job:
         alive = [j for j in _JOBS.values() if j.finished is None and not j.cancel.is_set()]
         if len(alive) >= BALANCE_JOBS:
             raise StudioError(429, "Too many balance tests are running; try again in a "
-                                   "minute.")
+                                   "minute.", key="err_balance_busy")
         job = Job(secrets.token_urlsafe(16), owner, card, games)
         _JOBS[job.id] = job
         return job
@@ -168,7 +168,8 @@ def _own(request: Request) -> Job:
     with _LOCK:
         job = _JOBS.get(request.path_params["job"])
     if job is None or not secrets.compare_digest(job.owner, owner):
-        raise StudioError(404, "There is no such balance test (it may have ended long ago).")
+        raise StudioError(404, "There is no such balance test (it may have ended long ago).",
+                          key="err_no_test")
     return job
 
 

@@ -52,17 +52,22 @@ async def in_thread(func: Callable, *args: Any) -> Any:
 
 
 class StudioError(Exception):
-    """An answer other than success: its status, a sentence, and the problems."""
+    """An answer other than success: its status, a sentence, and the problems. `key` and
+    `values` name the sentence in the pages' words (data/pages/strings.<lang>.json,
+    `studio`), so a page shows it in its reader's language; `message` is the English."""
 
     def __init__(self, status: int, message: str, problems: list[dict] = (),
-                 headers: dict[str, str] | None = None):
+                 headers: dict[str, str] | None = None, key: str | None = None,
+                 values: dict | None = None):
         super().__init__(message)
         self.status, self.message, self.problems = status, message, list(problems)
-        self.headers = headers
+        self.headers, self.key, self.values = headers, key, values
 
     def response(self) -> JSONResponse:
-        return JSONResponse({"error": self.message, "status": self.status,
-                             "problems": self.problems}, self.status, headers=self.headers)
+        said = {"error": self.message, "status": self.status, "problems": self.problems}
+        if self.key:
+            said |= {"error_key": self.key, "error_values": self.values or {}}
+        return JSONResponse(said, self.status, headers=self.headers)
 
 
 def studio_api(handler: Callable[[Request], Awaitable[Response]]):
@@ -76,12 +81,17 @@ def studio_api(handler: Callable[[Request], Awaitable[Response]]):
     return answer
 
 
-def problem(message: str, field: str | None = None, path: str | None = None) -> dict:
-    return {"field": field, "file": None, "line": None, "path": path, "message": message}
+def problem(message: str, field: str | None = None, path: str | None = None,
+            key: str | None = None, values: dict | None = None) -> dict:
+    """A problem as the pages show it (with `key` and `values`: its words' key)."""
+    found = {"field": field, "file": None, "line": None, "path": path, "message": message}
+    return found | ({"key": key, "values": values or {}} if key else {})
 
 
-def refused(message: str, field: str | None = None) -> StudioError:
-    return StudioError(422, message, [problem(message, field)])
+def refused(message: str, field: str | None = None, key: str | None = None,
+            values: dict | None = None) -> StudioError:
+    return StudioError(422, message, [problem(message, field, key=key, values=values)],
+                       key=key, values=values)
 
 
 # --- reading requests -----------------------------------------------------------------------
@@ -150,11 +160,12 @@ def _sorted_form(data, uploads: dict[str, int], texts: set[str]) -> Form:
             problems.append(problem(f"unexpected field {name[:40]!r}", name[:40]))
     for name, upload in files.items():
         if upload.size is not None and upload.size > uploads[name]:
-            problems.append(problem(f"{shown_name(upload.filename)} is larger than the "
-                                    f"{uploads[name] / MB:g} MB allowed", name))
+            said = {"name": shown_name(upload.filename), "mb": f"{uploads[name] / MB:g}"}
+            problems.append(problem(f"{said['name']} is larger than the {said['mb']} MB "
+                                    "allowed", name, key="err_upload_over", values=said))
     if problems:
         raise StudioError(413 if any("MB" in p["message"] for p in problems) else 422,
-                          "The form cannot be used.", problems)
+                          "The form cannot be used.", problems, key="err_form_unusable")
     return Form(fields, files)
 
 
@@ -174,9 +185,10 @@ async def save_upload(upload: UploadFile, target: Path, limit: int, field: str) 
         while chunk := await upload.read(_CHUNK):
             written += len(chunk)
             if written > limit:
+                said = {"name": shown_name(upload.filename), "mb": f"{limit / MB:g}"}
                 raise StudioError(413, "An upload is too large.", [problem(
-                    f"{shown_name(upload.filename)} is larger than the {limit / MB:g} MB "
-                    "allowed", field)])
+                    f"{said['name']} is larger than the {said['mb']} MB allowed", field,
+                    key="err_upload_over", values=said)], key="err_upload_large")
             out.write(chunk)
 
 
@@ -185,9 +197,12 @@ def number(value: Any, field: str, low: float, high: float) -> float:
     try:
         found = float(value)
     except (TypeError, ValueError):
-        raise refused(f"{field}: {str(value)[:40]!r} is not a number", field) from None
+        raise refused(f"{field}: {str(value)[:40]!r} is not a number", field,
+                      "err_not_number", {"field": field, "value": str(value)[:40]}) from None
     if not math.isfinite(found) or not low <= found <= high:
-        raise refused(f"{field}: expected {low:g} to {high:g}, not {str(value)[:40]}", field)
+        raise refused(f"{field}: expected {low:g} to {high:g}, not {str(value)[:40]}", field,
+                      "err_out_of_range", {"field": field, "low": f"{low:g}",
+                                           "high": f"{high:g}", "value": str(value)[:40]})
     return found
 
 
@@ -207,15 +222,19 @@ async def run(target: Callable, args: tuple, folder: Path, names: dict[str, str]
         found = presentable(exc.problems, folder, names)
         for item in found:
             item["field"] = field_of(item)
-        raise StudioError(422, "This cannot be made as it is.", found) from None
+        raise StudioError(422, "This cannot be made as it is.", found,
+                          key="err_cannot_make") from None
     except workers.TimeLimit as exc:
         raise refused(f"The job {exc}: the studio allows {exc.seconds:g} s per job. Make "
-                      "less at once, or use pnp build on your own computer.") from None
+                      "less at once, or use pnp build on your own computer.", None,
+                      "err_time_limit", {"seconds": f"{exc.seconds:g}"}) from None
     except workers.Busy:
         raise StudioError(429, "The studio is busy with other people's jobs; try again in "
-                               "a moment.", headers={"Retry-After": "10"}) from None
+                               "a moment.", headers={"Retry-After": "10"},
+                          key="err_busy") from None
     except workers.JobFailed as exc:
-        raise StudioError(500, f"Something went wrong: {exc}.") from None
+        raise StudioError(500, f"Something went wrong: {exc}.", key="err_failed",
+                          values={"why": str(exc)}) from None
 
 
 def presentable(problems: list[Problem], folder: Path | None,

@@ -50,7 +50,8 @@ def options(form: Form) -> dict:
     games = form.fields.get("games", [])
     unknown = [g for g in games if g not in GAMES]
     if not games or unknown:
-        raise refused(f"games: choose one or more of {', '.join(GAMES)}", "games")
+        raise refused(f"games: choose one or more of {', '.join(GAMES)}", "games",
+                      "err_choose_games")
     paper = form.text("paper", "a4").strip()
     if not paper or len(paper) > 40:
         raise refused("paper: a paper name (a4, letter, …) or WIDTHxHEIGHT in mm", "paper")
@@ -112,8 +113,9 @@ async def _uploads(form: Form, folder) -> tuple[dict, dict[str, str]]:
             continue
         name = shown_name(upload.filename, f"{field}{SUFFIXES[field][0]}")
         if not name.lower().endswith(SUFFIXES[field]):
-            raise refused(f"{name}: the {field} upload must end in "
-                          f"{' or '.join(SUFFIXES[field])}", field)
+            ends = " or ".join(SUFFIXES[field])
+            raise refused(f"{name}: the {field} upload must end in {ends}", field,
+                          "err_upload_suffix", {"name": name, "ends": ", ".join(SUFFIXES[field])})
         if name in names.values():
             name = f"{field}-{name}"
         if not name.lower().endswith(".zip"):

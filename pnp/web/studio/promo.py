@@ -208,7 +208,8 @@ async def promo_file(request: Request) -> Response:
     try:
         promo = Promo(body, folder)
         if promo.problems:
-            raise StudioError(422, "Every picture must be on its card first.", promo.problems)
+            raise StudioError(422, "Every picture must be on its card first.", promo.problems,
+                              key="err_pictures_first")
         name = _file_name(body)
         promo.path.rename(promo.path.with_name(name))
         made = await run(tasks.promo_file, (name, promo.art), folder,
@@ -233,7 +234,8 @@ async def promo_pdf(request: Request) -> Response:
     try:
         promo = Promo(body, folder)
         if promo.problems:
-            raise StudioError(422, "Every picture must be on its card first.", promo.problems)
+            raise StudioError(422, "Every picture must be on its card first.", promo.problems,
+                              key="err_pictures_first")
         made = await run(tasks.promo_pdf, (PROMOS, paper, backs), folder,
                          {f"{tasks.IN}/{PROMOS}": "your promo file"}, lambda p: p["path"])
     except BaseException:
@@ -250,7 +252,7 @@ async def open_file(request: Request) -> Response:
     async def opened(form):
         upload = form.files.get("file")
         if upload is None:
-            raise refused("Choose a promo file to open.", "file")
+            raise refused("Choose a promo file to open.", "file", "err_choose_promo")
         name = shown_name(upload.filename, "promos.json")
         limit = ZIP_BYTES if name.lower().endswith(".zip") else PROMO_BYTES
         folder = folders.new_job()
@@ -287,7 +289,7 @@ async def add_picture(request: Request) -> Response:
     async def added(form):
         upload = form.files.get("image")
         if upload is None:
-            raise refused("Choose a picture.", "image")
+            raise refused("Choose a picture.", "image", "err_choose_picture")
         name = shown_name(upload.filename, "picture.png")
         folder = folders.new_job()
         try:

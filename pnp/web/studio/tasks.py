@@ -331,9 +331,12 @@ def check_picture(folder: str, upload: str, report: Callable) -> dict[str, Any]:
     info = inspect_image(path)
     preview_copy(path, path.with_name(path.name + PREVIEW))
     dpi = art_box_dpi(layout_set().get("m2-member-art"), info)
+    soft = dpi is not None and dpi < GOOD_DPI
     warning = (f"{dpi:.0f} DPI in the card's art window: it will print soft; aim for "
-               f"{GOOD_DPI} DPI" if dpi is not None and dpi < GOOD_DPI else None)
-    return {"width": info.width, "height": info.height, "warning": warning}
+               f"{GOOD_DPI} DPI" if soft else None)
+    said = {"warning_key": "warn_soft_picture",
+            "warning_values": {"dpi": f"{dpi:.0f}", "good": GOOD_DPI}} if soft else {}
+    return {"width": info.width, "height": info.height, "warning": warning, **said}
 
 
 def balance(folder: str, promos: str, card_id: str, games: int,

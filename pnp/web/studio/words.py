@@ -46,7 +46,8 @@ def _written(body: dict, folder) -> tuple[str, str | None]:
     if not isinstance(text, str):
         raise refused("text: the word list as text", "text")
     if len(text.encode("utf-8")) > WORDS_BYTES:
-        raise refused(f"The list is larger than {WORDS_BYTES // 1024 // 1024} MB.", "text")
+        raise refused(f"The list is larger than {WORDS_BYTES // 1024 // 1024} MB.", "text",
+                      "err_list_large", {"mb": WORDS_BYTES // 1024 // 1024})
     if fmt not in FORMATS:
         raise refused(f"format: one of {', '.join(FORMATS)}", "format")
     if lang is not None and (not isinstance(lang, str) or len(lang) > 20):
@@ -73,7 +74,8 @@ def checked(body: dict) -> dict:
             found = check_word_list(folder / tasks.IN / name, lang)
         except PnpError as exc:
             raise StudioError(422, "The list cannot be read.",
-                              _at_lines(presentable(exc.problems, folder, _names(name)))) from None
+                              _at_lines(presentable(exc.problems, folder, _names(name))),
+                              key="err_list_unreadable") from None
         words = [{"text": w.text, "line": w.line, "path": w.path, "card": number,
                   "side": side}
                  for number, card in enumerate(found.words.cards, start=1)
@@ -128,7 +130,8 @@ def previewed(body: dict) -> dict:
             front, back = card_preview(words, card, lang)
         except PnpError as exc:
             raise StudioError(422, "This card cannot be drawn.",
-                              _at_lines(presentable(exc.problems, folder, _names(name)))) from None
+                              _at_lines(presentable(exc.problems, folder, _names(name))),
+                              key="err_card_undrawable") from None
         return {"card": card, "front": _data_url(front), "back": _data_url(back)}
     finally:
         folders.remove(folder)
@@ -171,11 +174,12 @@ async def open_file(request: Request) -> Response:
     async def opened(form):
         upload = form.files.get("file")
         if upload is None:
-            raise refused("Choose a word list to open.", "file")
+            raise refused("Choose a word list to open.", "file", "err_choose_list")
         name = shown_name(upload.filename, "words.txt")
         fmt = name.rsplit(".", 1)[-1].lower() if "." in name else ""
         if fmt not in FORMATS:
-            raise refused(f"{name}: a word list ends in .txt, .csv or .json", "file")
+            raise refused(f"{name}: a word list ends in .txt, .csv or .json", "file",
+                          "err_list_suffix", {"name": name})
         folder = folders.new_job()
         try:
             target = folder / tasks.IN / name
@@ -184,7 +188,8 @@ async def open_file(request: Request) -> Response:
                 text = read_text(target, WORDS_LIMIT)
             except PnpError as exc:
                 raise StudioError(422, "The file cannot be opened.", presentable(
-                    exc.problems, folder, {f"{tasks.IN}/{name}": name})) from None
+                    exc.problems, folder, {f"{tasks.IN}/{name}": name}),
+                    key="err_file_unopenable") from None
             return JSONResponse({"text": text, "format": fmt, "name": name})
         finally:
             folders.remove(folder)
