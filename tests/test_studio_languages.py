@@ -30,19 +30,20 @@ _WORD = re.compile(r"[^\W\d_]{3,}")
 # What a translation shares with English: the commands and options it quotes (pnp build,
 # --promos), file types, game titles and names, and words that are the language's own.
 COMMON = {"pnp", "build", "serve", "simulate", "validate", "printer", "save", "lang",
-          "promos", "the", "majority", "json", "csv", "txt", "pdf", "zip", "kit", "art", "dpi"}
+          "promos", "the", "majority", "json", "csv", "txt", "pdf", "zip", "kit", "art", "dpi",
+          "png", "jpeg", "jpg", "tif", "tiff", "webp"}
 SHARED = {
     "it": COMMON | {"promo", "server", "browser", "editor", "set", "base", "worker", "file",
                     "round", "junior", "per", "studio", "test", "toolkit", "consecutive",
-                    "bonus", "area", "all", "computer", "font"},
+                    "bonus", "area", "all", "computer", "font", "megapixel"},
     "fr": COMMON | {"promo", "bots", "base", "position", "faction", "factions", "junior",
                     "points", "face", "faces", "terminal", "test", "options", "bonus", "long",
                     "note", "page", "phase", "place", "score", "version", "moment", "minute",
-                    "tests"},
+                    "tests", "image"},
     "de": COMMON | {"promo", "server", "browser", "editor", "bots", "engine", "worker",
                     "position", "hand", "live", "junior", "bytes", "die", "was", "balance",
                     "problem", "terminal", "toolkit", "designer", "name", "optional", "bonus",
-                    "reserve", "rest", "minute"},
+                    "reserve", "rest", "minute", "relative", "link"},
     "es": COMMON | {"promo", "bots", "base", "set", "junior", "bytes", "terminal", "editor",
                     "control", "final"},
 }
@@ -173,3 +174,56 @@ def test_every_sentence_the_server_names_has_its_words():
     named = {key for path in files
              for key in re.findall(r'"((?:err|warn|lib)_\w+)"', path.read_text("utf-8"))}
     assert len(named) > 30 and named - set(studio) == set()
+
+
+def _library_messages(tmp_path) -> list[str]:
+    """What the library says of a bad word list, picture and zip, as the server sends it."""
+    from pnp.content.wordlist import SOFT_HYPHEN
+    from pnp.errors import DataError
+    from pnp.kits.word_lists import check_word_list
+    from pnp.render.images import inspect_image
+    from pnp.web.studio import zips
+    from tests.studiotools import NOT_AN_IMAGE, climbing_zip, symlink_zip, zip_bomb
+
+    words = tmp_path / "words.txt"
+    words.write_text(f"Café\ncafe\n{'Schiffsschraubenzubehör' * 3}\nbad\x07word\nCafÃ©\n"
+                     f"{SOFT_HYPHEN}ab\nApfel\n", "utf-8")
+    found = check_word_list(words, "de")
+    said = [p.message for p in found.problems + found.warnings]
+    for name, data, unpacked in (("x.png", NOT_AN_IMAGE, False), ("bomb.zip", zip_bomb(), True),
+                                 ("up.zip", climbing_zip(), True),
+                                 ("link.zip", symlink_zip(), True)):
+        path = tmp_path / name
+        path.write_bytes(data)
+        try:
+            zips.unpack(path, tmp_path / "out", name) if unpacked else inspect_image(path)
+        except DataError as exc:
+            said += [p.message for p in exc.problems]
+    return said
+
+
+def test_the_pages_know_the_shape_of_what_the_library_says(tmp_path):
+    """studio.js's table of the library's message shapes, run in Node against what the
+    library says now: a message whose wording changed would be shown in English in every
+    other language, so each must still be recognised (and get a `lib_…` key)."""
+    import json
+    import shutil
+    import subprocess
+
+    from tests.webtools import ROOT
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js to run the page's script")
+    messages = _library_messages(tmp_path)
+    assert len(messages) >= 10
+    script = ("global.pnp = { el: () => null };"
+              "global.STRINGS = { t: (key) => key, plain: (p) => 'not known: ' + p.message };"
+              + (ROOT / "pnp" / "web" / "static" / "studio.js").read_text("utf-8")
+              + f";console.log(JSON.stringify({json.dumps(messages)}.map("
+                "(message) => studio.said({ message }))));")
+    done = subprocess.run([node, "-e", script], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+    shown = json.loads(done.stdout)
+    unknown = [m for m, key in zip(messages, shown, strict=True) if not key.startswith("lib_")]
+    assert unknown == [], unknown

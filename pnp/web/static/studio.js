@@ -100,6 +100,18 @@ const studio = (() => {
     [/^empty word$|^empty 'word' cell$/, "lib_empty", () => ({})],
     [/^no words found$/, "lib_no_words", () => ({})],
     [/^card (\d+): its picture '(.*)' was not in the upload/, "lib_picture_missing", (m) => ({ n: m[1], art: m[2] })],
+    [/^not an image \(PNG, JPEG, WebP or TIFF expected\)$/, "lib_not_image", () => ({})],
+    [/^a picture must be a \.png/, "lib_picture_suffix", () => ({})],
+    [/^image (?:of \d+ × \d+ px )?is over the (\d+) megapixel limit/, "lib_megapixels", (m) => ({ mp: m[1] })],
+    [/^image data is truncated or corrupt|^cannot read image: /, "lib_corrupt_image", () => ({})],
+    [/^'(.*)' unpacks to (\d+) times its packed size: refused as a zip bomb$/, "lib_zip_bomb", (m) => ({ name: m[1], n: m[2] })],
+    [/^'(.*)' unpacks to more than its stated size: refused as a zip bomb$/, "lib_zip_bomb_stated", (m) => ({ name: m[1] })],
+    [/^'(.*)' climbs out of the folder/, "lib_zip_climbs", (m) => ({ name: m[1] })],
+    [/^'(.*)' is an absolute path or uses backslashes/, "lib_zip_absolute", (m) => ({ name: m[1] })],
+    [/^'(.*)' is a symbolic link; only files and folders are unpacked$/, "lib_zip_link", (m) => ({ name: m[1] })],
+    [/^not a readable zip file/, "lib_zip_unreadable", () => ({})],
+    [/^(\d+) entries: at most (\d+)$/, "lib_zip_entries", (m) => ({ n: m[1], max: m[2] })],
+    [/^unpacks to (\d+) MB: at most (\d+) MB$/, "lib_zip_size", (m) => ({ mb: m[1], max: m[2] })],
   ];
 
   /* A sentence of the server's (`what`: its field, "message" or "error") in the page's
