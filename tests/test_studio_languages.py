@@ -39,11 +39,12 @@ SHARED = {
     "fr": COMMON | {"promo", "bots", "base", "position", "faction", "factions", "junior",
                     "points", "face", "faces", "terminal", "test", "options", "bonus", "long",
                     "note", "page", "phase", "place", "score", "version", "moment", "minute",
-                    "tests", "image"},
+                    "tests", "image", "compare"},
     "de": COMMON | {"promo", "server", "browser", "editor", "bots", "engine", "worker",
                     "position", "hand", "live", "junior", "bytes", "die", "was", "balance",
                     "problem", "terminal", "toolkit", "designer", "name", "optional", "bonus",
-                    "reserve", "rest", "minute", "relative", "link"},
+                    "reserve", "rest", "minute", "relative", "link",
+                    "test", "deck"},
     "es": COMMON | {"promo", "bots", "base", "set", "junior", "bytes", "terminal", "editor",
                     "control", "final"},
 }
@@ -63,6 +64,8 @@ def _texts(value) -> list[str]:
 
 
 def english_words(text: str, lang: str) -> list[str]:
+    """The English furniture words in `text`, a command's options (--max-games) aside."""
+    text = re.sub(r"--[\w-]+", " ", text)
     furniture = english_furniture() - SHARED[lang]
     return sorted({w for w in _WORD.findall(text) if w.casefold() in furniture})
 
@@ -227,3 +230,92 @@ def test_the_pages_know_the_shape_of_what_the_library_says(tmp_path):
     shown = json.loads(done.stdout)
     unknown = [m for m, key in zip(messages, shown, strict=True) if not key.startswith("lib_")]
     assert unknown == [], unknown
+
+
+def _verdict_cases() -> list[tuple[dict, dict]]:
+    """Balance answers as the studio's worker makes them and the library's words for each:
+    a real 100-game run (a clear 'stronger'), and the same run told as unclear, with too
+    few games, with a blank card and two kinds of bot, as a sequential design, and for a
+    promo that replaces no card."""
+    import copy
+
+    from pnp.simulate.verdict import compare_promo, promo_in_words
+    from pnp.web.studio.tasks import verdict_facts
+    from tests.studiotools import OVER_STRONG
+
+    summary = compare_promo(OVER_STRONG, 100)
+    promo_id = summary["promos"][0]["promo"]
+    titles = {promo_id: "Witches Grand Secretary", "witches-secretary": "Witches Secretary"}
+
+    def unclear(s, p):
+        p["significant"], p["verdict"] = False, "no clear difference"
+        p["vp_per_copy"]["significant"] = False
+        p["vp_per_copy"]["p_adjusted"] = 0.0004
+    def few(s, p):
+        p["vp_per_copy"]["difference"] = None
+        p["vp_per_copy"]["minimum_detectable_effect"] = None
+    def wins(s, p):
+        p["scorer_win_rate"] |= {"difference": -0.0625, "low": -0.21, "high": 0.0851,
+                                 "p_adjusted": 0.5, "significant": False,
+                                 "minimum_detectable_effect": dict(
+                                     p["vp_per_copy"]["minimum_detectable_effect"],
+                                     effect=0.12, target=0.05, games_for_target=1563)}
+        s["bots"], s["blank_cards"] = ["greedy", "random"], [p["promo"]]
+        unclear(s, p)
+    def sequential(s, p):
+        p["vp_per_copy"]["minimum_detectable_effect"]["design"] = "sequential"
+        unclear(s, p)
+    def added(s, p):
+        p["replaces"] = None
+    cases = []
+    for change in (None, unclear, few, wins, sequential, added):
+        s = copy.deepcopy(summary)
+        p = s["promos"][0]
+        if change:
+            change(s, p)
+        answer = {"comparison": p, "games": s["games"], **verdict_facts(s, p, titles)}
+        cases.append((answer, promo_in_words(s, promo_id, titles)))
+    return cases
+
+
+def test_the_pages_tell_the_balance_verdict_as_the_library_does():
+    """balance-words.js, run in Node with the English words, says word for word what the
+    balance lab says (pnp/simulate/verdict.py) for each kind of answer; in Italian it
+    says it with Italian words and numbers."""
+    import json
+    import shutil
+    import subprocess
+
+    from tests.webtools import ROOT
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("no Node.js to run the page's script")
+    cases = _verdict_cases()
+
+    def told(lang: str) -> list[dict]:
+        words = json.dumps(_words(lang), ensure_ascii=False)
+        script = (f"const W = {words};"
+                  "global.STRINGS = { lang: '" + lang + "', t: (k, v = {}) => { let s = W[k];"
+                  " if (s === undefined) return k; return s.replace(/\\{(\\w+)\\}/g,"
+                  " (m, n) => (n in v ? String(v[n]) : m)); } };"
+                  + (ROOT / "pnp" / "web" / "static" / "balance-words.js").read_text("utf-8")
+                  + f";console.log(JSON.stringify({json.dumps([a for a, _ in cases])}"
+                    ".map(balanceWords)));")
+        done = subprocess.run([node, "-e", script], capture_output=True, text=True,
+                              timeout=30)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    english = told("en")
+    for (_, library), page in zip(cases, english, strict=True):
+        assert {k: page.get(k) for k in ("headline", "lines")} == \
+            {k: library[k] for k in ("headline", "lines")}
+        assert page["power"] == library.get("power")
+    italian = told("it")
+    assert italian[0]["headline"].startswith("Witches Grand Secretary è più forte")
+    assert "0,80 PV in più" in italian[0]["lines"][1]
+    said = " ".join(t for v in italian for t in (v["headline"], *v["lines"], v["power"] or ""))
+    for name in ("Witches Grand Secretary", "Witches Secretary", "greedy", "random"):
+        said = said.replace(name, " ")  # the cards' and the bots' names
+    assert english_words(said, "it") == []

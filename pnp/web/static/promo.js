@@ -494,7 +494,7 @@
       if (view.state === "failed" || view.state === "cancelled") {
         finish(); jobs.clear();
         if (view.state === "cancelled") { balanceStatus(T("promo_stopped")); return; }
-        studio.showProblems($("balance-verdict"), { error: view.error, problems: view.problems });
+        studio.showProblems($("balance-verdict"), { error: view.error, error_key: view.error_key, problems: view.problems });
         return;
       }
       await new Promise((r) => setTimeout(r, 500));
@@ -506,8 +506,10 @@
     balanceStatus("");
   }
 
+  /* The verdict in the page's language where the answer holds its numbers (it does since
+     the pages speak several languages), else the server's English words. */
   function showVerdict(view) {
-    const words = view.answer.words;
+    const words = view.answer.titles ? balanceWords(view.answer) : view.answer.words;
     $("balance-verdict").replaceChildren(el("div", { class: `verdict-box v-${words.verdict.replaceAll(" ", "-")}`,
       "data-verdict": words.verdict },
       el("p", { class: "headline", text: words.headline }),

@@ -47,6 +47,7 @@ class Job:
     played: int = 0
     answer: dict | None = None
     error: str | None = None
+    error_key: str | None = None  # the error's words in the pages' strings
     problems: list = field(default_factory=list)
     finished: float | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
@@ -54,7 +55,7 @@ class Job:
     def view(self) -> dict[str, Any]:
         return {"job": self.id, "card": self.card, "state": self.state, "games": self.games,
                 "played": self.played, "answer": self.answer, "error": self.error,
-                "problems": self.problems}
+                "error_key": self.error_key, "problems": self.problems}
 
 
 _JOBS: dict[str, Job] = {}
@@ -142,11 +143,14 @@ def _work(job: Job, folder) -> None:
         job.state = "cancelled"
     except workers.JobProblems as exc:
         job.state, job.error = "failed", "The balance lab refused the card."
+        job.error_key = "err_balance_refused"
         job.problems = presentable(exc.problems, folder, {f"{tasks.IN}/{PROMOS}": "the card"})
     except workers.TimeLimit as exc:
         job.state, job.error = "failed", f"The test {exc}; try fewer games."
+        job.error_key = "err_balance_slow"
     except workers.Busy:
         job.state, job.error = "failed", "Every worker stayed busy; try again in a moment."
+        job.error_key = "err_busy"
     except Exception as exc:  # JobFailed, or a bug: the page says so, the log says why
         job.state, job.error = "failed", f"The test failed: {exc}"
     finally:

@@ -359,7 +359,19 @@ def balance(folder: str, promos: str, card_id: str, games: int,
     titles = {card.id: card.title for card in content.cards.values()}
     promo = next(p for p in summary["promos"] if p["promo"] == card_id)
     return {"words": promo_in_words(summary, card_id, titles), "comparison": promo,
-            "games": summary["games"]}
+            "games": summary["games"], **verdict_facts(summary, promo, titles)}
+
+
+def verdict_facts(summary: dict[str, Any], promo: dict[str, Any],
+                  titles: dict[str, str]) -> dict[str, Any]:
+    """What the verdict's words are made of besides the comparison (the bots, the
+    correction, a blank card, the two cards' names), so a page tells it in its own
+    language (balance-words.js, held to `promo_in_words`'s English by a test)."""
+    return {"bots": list(dict.fromkeys(summary["bots"])), "correction": summary["correction"],
+            "blank": promo["promo"] in summary["blank_cards"],
+            "titles": {"promo": titles.get(promo["promo"], promo["promo"]),
+                       "base": titles.get(promo["replaces"], promo["replaces"])
+                       if promo["replaces"] else None}}
 
 
 def write_json(path: Path, value: Any) -> None:
