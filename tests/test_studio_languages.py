@@ -17,13 +17,13 @@ from html.parser import HTMLParser
 
 import pytest
 
-from pnp.kits.pages import page_words
+from pnp.kits.pages import language_names, page_words
 from pnp.render.decks import BACK_MODES
 from pnp.web.app import create_app
 from pnp.web.studio.vocabulary import promo_config
 from tests.webtools import asgi_client
 
-LANGUAGES = ("it", "fr", "de", "es")
+LANGUAGES = tuple(lang for lang in language_names() if lang != "en")
 PAGES = ("/studio", "/studio/majority2/promo", "/studio/majority/words", "/studio/build")
 _WORD = re.compile(r"[^\W\d_]{3,}")
 
@@ -66,7 +66,7 @@ def _texts(value) -> list[str]:
 def english_words(text: str, lang: str) -> list[str]:
     """The English furniture words in `text`, a command's options (--max-games) aside."""
     text = re.sub(r"--[\w-]+", " ", text)
-    furniture = english_furniture() - SHARED[lang]
+    furniture = english_furniture() - SHARED.get(lang, COMMON)
     return sorted({w for w in _WORD.findall(text) if w.casefold() in furniture})
 
 
