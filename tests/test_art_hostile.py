@@ -74,6 +74,30 @@ def test_a_jpeg_cut_in_half_but_ending_in_its_marker_is_refused(cli, tmp_path):
     assert inspect_image(fine).width == 600
 
 
+def test_pictures_checked_ahead_answer_as_if_checked_then(tmp_path):
+    """A build checks its art in background threads while it fits the text: each answer,
+    a bad file's error too, is what checking the file at its turn gives, and no thread
+    outlives `settle` (a forked worker must not inherit one mid-work)."""
+    import threading
+
+    from pnp.render import images
+
+    whole = _jpeg()
+    good, cut = tmp_path / "good.jpg", tmp_path / "cut.jpg"
+    good.write_bytes(whole)
+    cut.write_bytes(whole[: len(whole) // 2] + b"\xff\xd9")
+    settle = images.inspect_ahead([good, cut, good, tmp_path / "missing.jpg"])
+    assert len(images._AHEAD) == 2  # each file once; a missing one is left to its turn
+    assert (inspect_image(good).width, inspect_image(good).height) == (600, 400)
+    with pytest.raises(DataError, match="truncated or corrupt"):
+        inspect_image(cut)
+    with pytest.raises(DataError, match="truncated or corrupt"):
+        inspect_image(cut)  # asked again, checked again: failures are never remembered
+    settle()
+    assert not images._AHEAD
+    assert not [t for t in threading.enumerate() if t.name.startswith("pnp-images")]
+
+
 def test_a_truncated_png_is_exit_2_naming_it(cli, tmp_path):
     buffer = io.BytesIO()
     _picture().save(buffer, format="PNG")

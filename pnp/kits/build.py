@@ -33,11 +33,11 @@ from pnp.kits.languages import (
 from pnp.kits.leftout import grouped
 from pnp.kits.parallel import draw_all
 from pnp.kits.request import BuildRequest, PlannedFile, Rendered
-from pnp.render.art import art_folder, with_art
+from pnp.render.art import ART_FIELD, art_folder, with_art
 from pnp.render.decks import FileSummary, check_print_options, sized_by_layouts
 from pnp.render.fonts import font_set
 from pnp.render.geometry import paper_size
-from pnp.render.images import MAX_DPI, MIN_DPI
+from pnp.render.images import MAX_DPI, MIN_DPI, inspect_ahead
 from pnp.render.model import Deck
 from pnp.render.printables import (
     check_file,
@@ -108,7 +108,11 @@ def run_build(request: BuildRequest,
     after = None
     if previews is not None:
         from pnp.kits.gallery import preview_pngs as after
-    rendered, extras = draw_all(planned, progress, after)
+    settle = inspect_ahead(_art_files(planned))
+    try:
+        rendered, extras = draw_all(planned, progress, after, settle)
+    finally:
+        settle()
     if previews is not None:
         previews.update(extras)
     write_files([(f.path, rendered[f.path].data) for f in planned])
@@ -123,6 +127,13 @@ def _read_layouts(request: BuildRequest, planned: list[PlannedFile]) -> None:
     for name in dict.fromkeys(face.layout for face in faces if face is not None):
         with suppress(DataError):
             request.layouts.get(name)
+
+
+def _art_files(planned: list[PlannedFile]) -> list[Path]:
+    """Every art file a face of the plan names, once each, in plan order."""
+    faces = [face for f in planned for p in f.printables for face in _faces(p)]
+    return [Path(art) for art in dict.fromkeys(face.fields.get(ART_FIELD) for face in faces
+                                              if face is not None) if art]
 
 
 def _faces(printable) -> list:

@@ -30,14 +30,19 @@ _AFTER: After = None  # and what it makes of each drawn file's bytes
 MIN_FILES = 3  # fewer files than this are drawn here: forking would cost more than it wins
 
 
-def draw_all(planned: Sequence[PlannedFile], progress: Progress = None, after: After = None
+def draw_all(planned: Sequence[PlannedFile], progress: Progress = None, after: After = None,
+             settle: Callable[[], object] | None = None
              ) -> tuple[dict[Path, Rendered], dict[Path, object]]:
     """Every planned file checked and drawn in memory, by path, and what `after` made of
     each one's bytes (the gallery's previews) in the same worker; FitError (nothing drawn
-    further) listing every problem, in plan order, when any check fails."""
+    further) listing every problem, in plan order, when any check fails. `settle` is
+    called before any worker is forked: it ends this process's own background threads
+    (the art checked ahead), so a worker starts with their answers and no thread."""
     jobs = _jobs(planned)
     if jobs <= 1:
         return _draw_here(planned, progress, after)
+    if settle:
+        settle()
     return _draw_in_workers(planned, progress, jobs, after)
 
 
