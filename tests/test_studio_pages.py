@@ -237,15 +237,32 @@ def test_a_zip_bomb_in_the_kit_builder_is_refused_beside_its_field(site, tmp_pat
     assert errors == []
 
 
+# Records every service worker registration a page asks for (before its scripts run).
+_COUNT_WORKERS = """
+window.workersRegistered = [];
+if (navigator.serviceWorker) {
+  const register = navigator.serviceWorker.register.bind(navigator.serviceWorker);
+  navigator.serviceWorker.register = (url, options) => {
+    window.workersRegistered.push(String(url));
+    return register(url, options);
+  };
+}
+"""
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("path", ["/studio", "/studio/majority2/promo",
                                   "/studio/majority/words", "/studio/build"])
 def test_every_studio_page_fits_a_phone_and_a_desktop(site, path):
     """…and at a phone's width axe-core finds nothing serious on it and its Open button
-    (where it has one) is the first thing Tab reaches."""
+    (where it has one) is the first thing Tab reaches, and it registers no service worker
+    (it once registered the phone app's at /studio/sw.js, a file that is not there)."""
     for viewport in (None, DESKTOP):
         page, errors = _open(site, path, viewport)
+        page.add_init_script(_COUNT_WORKERS)
+        page.reload()
         page.wait_for_load_state("networkidle")
+        assert page.evaluate("window.workersRegistered") == []
         width = 390 if viewport is None else DESKTOP["width"]
         _no_wider_than(page, width)
         name = "studio" + path.removeprefix("/studio").replace("/", "-")

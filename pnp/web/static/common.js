@@ -300,9 +300,12 @@ const pnp = (() => {
   const lastNames = store("pnp.players");
 
   /* The service worker keeps the app on the phone (not where the page is opened from a
-     file or where the browser has none). */
+     file or where the browser has none). Only the phone app's pages (they link its
+     manifest) register it: the studio's pages live under /studio/, where "sw.js" is no
+     file, and the studio needs its server anyway. */
   function registerWorker() {
     if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+    if (!document.querySelector('link[rel="manifest"]')) return;
     navigator.serviceWorker.register("sw.js").catch(() => { /* the app still works online */ });
   }
   function offlineNote() {
