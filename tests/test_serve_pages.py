@@ -380,4 +380,11 @@ def test_the_pages_speak_the_phones_language_and_switch(site):
     assert page.locator("#load-button").inner_text() == "Ouvrir"
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.evaluate(SMALL_TARGETS) == []
+    page.goto(server.url("/check/majority"))  # "Manche 1", the variant, ✕: one line
+    page.locator("[data-path='$.rounds[0].variant']").wait_for()
+    drops = page.evaluate("[...document.querySelectorAll('h3')].filter((h) => "
+                          "h.parentElement.querySelector('button.remove')).map((h) => "
+                          "h.parentElement.querySelector('button.remove')"
+                          ".getBoundingClientRect().top - h.getBoundingClientRect().bottom)")
+    assert drops and max(drops) < 0, drops  # each ✕ starts above its heading's bottom
     assert errors == []

@@ -282,7 +282,7 @@
   function majorityPanels() {
     const votes = [["", "—"], ...config.votes.map((v) => [v, v])];
     const rounds = model.rounds.map((r, ri) => el("section", { class: "panel" },
-      el("div", { class: "row" }, el("h3", { class: "grow", text: T("round_n", { n: ri + 1 }) }),
+      el("div", { class: "row head" }, el("h3", { class: "grow", text: T("round_n", { n: ri + 1 }) }),
          select(childPath(childPath("$.rounds", ri), "variant"), [["", T("variant_none")], ["green", "green"], ["red", "red"]],
                 () => r.variant, (v) => { r.variant = v; }, { "aria-label": STRINGS.roundVariant(ri + 1) }),
          removeButton("round", ri + 1, () => { model.rounds.splice(ri, 1); changed(true); })),
@@ -344,7 +344,7 @@
       const path = childPath("$.rounds", ri);
       r.claimed ||= {};
       return el("section", { class: "panel" },
-        el("div", { class: "row" }, el("h3", { class: "grow", text: T("round_n", { n: ri + 1 }) }),
+        el("div", { class: "row head" }, el("h3", { class: "grow", text: T("round_n", { n: ri + 1 }) }),
            removeButton("round", ri + 1, () => { model.rounds.splice(ri, 1); changed(true); })),
         el("label", { class: "field" }, el("span", { text: T("gold_die") }),
           numberInput(childPath(path, "gold"), () => r.gold, (v) => { r.gold = v; }, { maxlength: 1 })),
