@@ -16,7 +16,7 @@ def test_exported_decks_are_the_languages_own_and_named_for_it(tmp_path):
                                                       out_dir=tmp_path))
     deck, = decks
     assert (game, deck.id, deck.title) == ("d20-stacks", "d20-cards-it", "Carte D20")
-    assert {c.front.fields["note"] for c in deck.cards} >= {"il 20 chiude la pila"}
+    assert {c.front.fields["note"] for c in deck.cards} >= {"il 20 chiude il mazzetto"}
     english, = export_decks(BuildRequest(games=("d20-stacks",), lang="en",
                                          out_dir=tmp_path))[0][2]
     assert english.id == "d20-cards" and english.title == "D20 cards"

@@ -28,8 +28,8 @@ def _content(game: str, lang: str):
 def test_d20_cards_carry_their_reminders_in_the_kits_language():
     deck, = d20.decks(_content("d20-stacks", "it"))
     notes = {card.front.fields["note"] for card in deck.cards}
-    assert notes == {"", "trattino = 0 · apre sempre una pila nuova, mai sopra un'altra",
-                     "il 20 chiude la pila"}
+    assert notes == {"", "trattino = 0 · apre sempre un mazzetto nuovo, mai sopra un altro",
+                     "il 20 chiude il mazzetto"}
     assert deck.title == "Carte D20" and deck.cards[0].name == "Carta D20 –"
     words = d20.sheet_words(_content("d20-stacks", "it"))
     assert words.labels(["Carte D20"], 1, "fronts")[0] == \
@@ -87,7 +87,7 @@ def test_settings_print_in_the_strings_files_words():
     said = json.loads((ROOT / "data" / "d20-stacks" / "strings.it.json").read_text("utf-8"))
     texts = setting_texts(said)
     assert texts["new_stack=only_if_blocked"] == \
-        "«Pila nuova: solo se la carta non va su nessuna pila»"
+        "«Mazzetto nuovo: solo se la carta non va su nessun mazzetto»"
     english = json.loads((ROOT / "data" / "d20-stacks" / "strings.en.json").read_text("utf-8"))
     assert setting_texts(english)["new_stack=only_if_blocked"] == "new_stack=only_if_blocked"
     text = "a\n(tell the checker: {setting:new_stack=only_if_blocked}.)\n"

@@ -100,7 +100,7 @@ def test_italian_sheets_have_real_accents(a4):
         assert "più" in extracted and "è" in extracted
         assert not re.search("[ĂÃ]", extracted)
     diagram = flat(text(a4 / "d20-stacks" / "rules-it.pdf"))
-    assert "Pila A" in diagram and "Stack A" not in diagram
+    assert "Mazzetto A" in diagram and "Stack A" not in diagram
 
 
 @pytest.mark.parametrize(("game", "pdf", "source"),
