@@ -35,7 +35,8 @@ COMMON = {"pnp", "build", "serve", "simulate", "validate", "printer", "save", "l
 SHARED = {
     "it": COMMON | {"promo", "server", "browser", "editor", "set", "base", "worker", "file",
                     "round", "junior", "per", "studio", "test", "toolkit", "consecutive",
-                    "bonus", "area", "all", "computer", "font", "megapixel"},
+                    "bonus", "area", "all", "computer", "font", "megapixel",
+                    "layout"},
     "fr": COMMON | {"promo", "bots", "base", "position", "faction", "factions", "junior",
                     "points", "face", "faces", "terminal", "test", "options", "bonus", "long",
                     "note", "page", "phase", "place", "score", "version", "moment", "minute",
@@ -44,7 +45,7 @@ SHARED = {
                     "position", "hand", "live", "junior", "bytes", "die", "was", "balance",
                     "problem", "terminal", "toolkit", "designer", "name", "optional", "bonus",
                     "reserve", "rest", "minute", "relative", "link",
-                    "test", "deck"},
+                    "test", "deck", "layout"},
     "es": COMMON | {"promo", "bots", "base", "set", "junior", "bytes", "terminal", "editor",
                     "control", "final"},
 }
@@ -202,7 +203,33 @@ def _library_messages(tmp_path) -> list[str]:
             zips.unpack(path, tmp_path / "out", name) if unpacked else inspect_image(path)
         except DataError as exc:
             said += [p.message for p in exc.problems]
+    said += [p.message for p in _build_warnings(tmp_path)]
     return said
+
+
+def _build_warnings(tmp_path) -> list:
+    """A build's warnings about art: a soft picture, a name no card has (near one and
+    not), a card without an art box, a file that is not an image; and a CSV list without
+    its header."""
+    from types import SimpleNamespace
+
+    from pnp.content.wordlist import read_word_list
+    from pnp.errors import DataError
+    from pnp.kits.report import ArtUse, dpi_warnings
+    from pnp.render.art import unused_art
+
+    art = {name: tmp_path / f"{name}.png" for name in ("witches-secretry", "zzz", "token-1")}
+    folder = SimpleNamespace(files=art, ignored=[tmp_path / "notes.txt"], not_files=[])
+    found = dpi_warnings([ArtUse("majority2", "a.png", 96.0, ("witches-secretary", "x"))],
+                         150)
+    found += unused_art(folder, {"witches-secretary": True, "token-1": False})
+    csv = tmp_path / "words.csv"
+    csv.write_text("text\nApple\n", "utf-8")
+    try:
+        read_word_list(csv)
+    except DataError as exc:
+        found += exc.problems
+    return found
 
 
 def test_the_pages_know_the_shape_of_what_the_library_says(tmp_path):

@@ -112,6 +112,13 @@ const studio = (() => {
     [/^not a readable zip file/, "lib_zip_unreadable", () => ({})],
     [/^(\d+) entries: at most (\d+)$/, "lib_zip_entries", (m) => ({ n: m[1], max: m[2] })],
     [/^unpacks to (\d+) MB: at most (\d+) MB$/, "lib_zip_size", (m) => ({ mb: m[1], max: m[2] })],
+    [/^(\d+) DPI as printed on (.*): below (\d+) DPI it prints soft; aim for (\d+) DPI at print size$/, "lib_soft_print",
+      (m) => ({ dpi: m[1], cards: m[2], below: m[3], good: m[4] })],
+    [/^matches no card in this build; did you mean '(.*)'\?/, "lib_art_unmatched_near", (m) => ({ near: m[1] })],
+    [/^matches no card in this build \(names are/, "lib_art_unmatched", () => ({ back: "back" })],
+    [/^'(.*)' is a card here, but its layout has no image box for art/, "lib_art_no_box", (m) => ({ name: m[1] })],
+    [/^not an image pnp reads/, "lib_art_ignored", () => ({})],
+    [/^CSV needs a header row with a 'word' column$/, "lib_csv_header", () => ({ column: "word" })],
   ];
 
   /* A sentence of the server's (`what`: its field, "message" or "error") in the page's
