@@ -204,6 +204,27 @@ def _library_messages(tmp_path) -> list[str]:
         except DataError as exc:
             said += [p.message for p in exc.problems]
     said += [p.message for p in _build_warnings(tmp_path)]
+    return said + _promo_messages(tmp_path)
+
+
+def _promo_messages(tmp_path) -> list[str]:
+    """What the promo check says of a title too long for its box, a bad id, too many
+    copies, a ghost of a faction, an id taken by a base card."""
+    import json
+
+    from pnp.kits.promo_cards import promo_problems
+    from tests.studiotools import example_document
+
+    changes = [{"title": "An extremely long title for a small promo card box indeed"},
+               {"id": "Bad ID"}, {"quantity": 12}, {"rank": "ghost"},
+               {"id": "witches-secretary"}]
+    said = []
+    for k, change in enumerate(changes):
+        document = example_document()
+        document["cards"][0].update(change)
+        path = tmp_path / f"promo-{k}.json"
+        path.write_text(json.dumps(document), "utf-8")
+        said += [p.message for p in promo_problems(path)]
     return said
 
 

@@ -119,6 +119,12 @@ const studio = (() => {
     [/^'(.*)' is a card here, but its layout has no image box for art/, "lib_art_no_box", (m) => ({ name: m[1] })],
     [/^not an image pnp reads/, "lib_art_ignored", () => ({})],
     [/^CSV needs a header row with a 'word' column$/, "lib_csv_header", () => ({ column: "word" })],
+    [/: '(.*)' does not fit the '([\w-]+)' box/, "lib_box_no_fit", (m) => ({ text: m[1], box: m[2] })],
+    [/^"(.*)" is not valid here: A lower-case identifier with dashes/, "lib_bad_id", (m) => ({ value: m[1], example: "demons-secretary" })],
+    [/^(\d+) copies cannot replace the (\d+) copies of (.*)$/, "lib_too_many_copies", (m) => ({ n: m[1], base: m[2], card: m[3] })],
+    [/^only independent cards have the rank 'ghost'$/, "lib_ghost_rank", () => ({ rank: "ghost" })],
+    [/^a promo replaces a base card of the same faction and rank; there is no (.*)$/, "lib_no_base", (m) => ({ card: m[1] })],
+    [/^id '(.*)' is already used$/, "lib_id_used", (m) => ({ id: m[1] })],
   ];
 
   /* A sentence of the server's (`what`: its field, "message" or "error") in the page's
