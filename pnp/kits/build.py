@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pnp.content.output import write_files
 from pnp.content.paths import folder_problem
-from pnp.errors import DataError, Problem, UsageError
+from pnp.errors import DataError, PnpError, Problem, UsageError
 from pnp.games import get_game
 from pnp.games.gamedata import load_content
 from pnp.kits.documents import document_files, missing_documents
@@ -103,16 +103,22 @@ def run_build(request: BuildRequest,
     Returns a summary per file. `planned`: the request's plan, if already made; with a
     `previews` dict, each file's gallery thumbnails are made beside its drawing and put
     there by path."""
-    planned = plan_build(request) if planned is None else planned
-    _read_layouts(request, planned)
-    after = None
-    if previews is not None:
-        from pnp.kits.gallery import preview_pngs as after
-    settle = inspect_ahead(_art_files(planned))
+    settles = [inspect_ahead(_art_pictures(request))]  # checked while the build plans
     try:
+        planned = plan_build(request) if planned is None else planned
+        _read_layouts(request, planned)
+        after = None
+        if previews is not None:
+            from pnp.kits.gallery import preview_pngs as after
+        settles.append(inspect_ahead(_art_files(planned)))  # the cards' own art too
+
+        def settle() -> None:
+            for each in settles:
+                each()
         rendered, extras = draw_all(planned, progress, after, settle)
     finally:
-        settle()
+        for each in settles:
+            each()
     if previews is not None:
         previews.update(extras)
     write_files([(f.path, rendered[f.path].data) for f in planned])
@@ -127,6 +133,15 @@ def _read_layouts(request: BuildRequest, planned: list[PlannedFile]) -> None:
     for name in dict.fromkeys(face.layout for face in faces if face is not None):
         with suppress(DataError):
             request.layouts.get(name)
+
+
+def _art_pictures(request: BuildRequest) -> list[Path]:
+    """The pictures of the `--art` folder; none when it has a problem, which planning
+    reports."""
+    with suppress(PnpError):
+        folder = art_folder(request.art_dir)
+        return list(folder.files.values()) if folder else []
+    return []
 
 
 def _art_files(planned: list[PlannedFile]) -> list[Path]:

@@ -176,10 +176,15 @@ def check_print_options(options: PrintOptions) -> None:
 
 def preflight(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
               options: PrintOptions) -> list[Problem]:
-    """Every text that will not fit and every layout that does not match its deck size."""
-    problems: list[Problem] = []
+    """Every text that will not fit and every layout that does not match its deck size.
+
+    Every face's text is checked before any face's images, each face's problems then put
+    in card order: the pictures a build checks ahead in other threads (images.
+    inspect_ahead) are decoded meanwhile, instead of the text waiting on them."""
     fold = options.backs == "fold"
     packed(decks, options, fold)
+    found: list[list[Problem]] = []
+    with_images = []
     for deck in decks:
         size = card_size(deck.size)
         faces = [(card, face) for card in deck.cards for face in (card.front, card.back) if face]
@@ -188,13 +193,16 @@ def preflight(decks: list[Deck], layouts: LayoutSet, fonts: FontSet,
         for card, face in faces:
             layout = layouts.get(face.layout)
             if layout.size != size:
-                problems.append(Problem(str(layouts.path_of(face.layout)),
-                                        f"layout {face.layout!r} is {layout.size}, but "
-                                        f"{deck.title} cards are {size}"))
+                found.append([Problem(str(layouts.path_of(face.layout)),
+                                      f"layout {face.layout!r} is {layout.size}, but "
+                                      f"{deck.title} cards are {size}")])
                 continue
             ctx = _context(card, face, options, fonts)
-            problems += text_fits(layout, dict(face.fields), ctx)
-            problems += image_checks(layout, dict(face.fields), ctx)[0]
+            found.append(text_fits(layout, dict(face.fields), ctx))
+            with_images.append((found[-1], layout, face, ctx))
+    for problems, layout, face, ctx in with_images:
+        problems += image_checks(layout, dict(face.fields), ctx)[0]
+    problems = [p for face_problems in found for p in face_problems]
     return once_per_file(list(dict.fromkeys(problems)))  # each once, in order: linear
 
 

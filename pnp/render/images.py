@@ -120,7 +120,7 @@ def inspect_image(path: Path) -> ImageInfo:
     if not path.is_file():
         raise image_problem(path, "not a file")
     ahead = _AHEAD.pop((str(path), stat.st_mtime_ns, stat.st_size), None)
-    if ahead is not None:
+    if ahead is not None and not ahead.cancel():  # a check not yet begun is done here
         return ahead.result()  # its DataError, if the file is bad, raised here as usual
     return _inspect(str(path), stat.st_mtime_ns, stat.st_size)
 
@@ -131,13 +131,16 @@ AHEAD_THREADS = 2
 
 def inspect_ahead(paths: Iterable[Path]) -> Callable[[], None]:
     """Start checking these image files in background threads, and return `settle`, which
-    waits for them and stops the threads. A new picture's check is mostly decoding it
-    (libjpeg, outside the GIL), so the pictures are decoded on the other core while this
-    thread checks the cards' text; `inspect_image` takes each answer (or its DataError)
-    when the build comes to that file, in the build's own order, so what is reported and
-    drawn is the same as without. Call `settle` before forking (a fork must not copy a
-    thread mid-work) and when done; a path that is not a plain file is left to
-    `inspect_image` to report."""
+    drops the checks not yet begun, waits for the others and stops the threads.
+
+    A new picture's check is mostly decoding it (libjpeg, outside the GIL), so pictures
+    are decoded on the other core while this thread plans the build and checks the
+    cards' text. `inspect_image` takes each answer (or its DataError) when the build
+    comes to that file, in the build's own order, so what is reported and drawn is the
+    same as without; a file whose check has not begun by then is checked there, so a
+    picture no card shows costs at most the background work until `settle`. Call
+    `settle` before forking (a fork must not copy a thread mid-work) and when done; a
+    path that is not a plain file is left to `inspect_image` to report."""
     wanted = []
     for path in dict.fromkeys(paths):
         try:
@@ -157,7 +160,7 @@ def inspect_ahead(paths: Iterable[Path]) -> Callable[[], None]:
         _AHEAD[key] = pool.submit(_inspect, *key)
 
     def settle() -> None:
-        pool.shutdown(wait=True)
+        pool.shutdown(wait=True, cancel_futures=True)
         for key in wanted:
             _AHEAD.pop(key, None)  # the passes stay in _inspect's cache
     return settle
