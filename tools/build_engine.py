@@ -43,6 +43,9 @@ def build(folder: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         extensions = cythonize(sources, build_dir=str(Path(tmp, "c")), quiet=True,
                                nthreads=int(cores), compiler_directives={"language_level": 3})
+        if os.name == "posix":  # no debug information: a fifth of gcc's time, same code
+            for extension in extensions:
+                extension.extra_compile_args.append("-g0")
         dist = Distribution({"ext_modules": extensions, "script_name": "build_engine.py",
                              "script_args": ["build_ext", "--parallel", cores,
                                              "--build-lib", str(Path(tmp, "lib")),
