@@ -181,3 +181,28 @@ def test_exports_draw_with_the_family_in_their_workers(cli, tmp_path, family, ki
     result = cli(*args, "--font", family["Regular"].parent)
     assert result.exit_code == 0, result.stderr
     assert list((tmp_path / "majority" / kind).glob("*.png"))
+
+
+def test_card_text_is_drawn_into_the_page_as_reportlab_draws_it(family):
+    """draw_string, the card texts' lean drawString, writes the very operators reportlab's
+    drawString writes, also once the text runs past a font's first subset of 256 glyphs
+    (Greek and Cyrillic after the Latin) and for text that needs escaping."""
+    import io
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.draw import draw_string
+
+    fonts = font_set(FontFamily(family["Regular"]))
+    codes = [*range(0x21, 0x7F), *range(0xA1, 0x100), *range(0x391, 0x3CA), *range(0x400, 0x460)]
+    many = "".join(chr(c) for c in codes if c != 0x3A2)  # 340 glyphs: two subsets
+    lines = [many, "ΑΒΓΔ Ωμέγα (Привет) \\ back-slash", "", "plain words", many[::-1]]
+    drawn = []
+    for draw in (Canvas.drawString, draw_string):
+        c = Canvas(io.BytesIO(), invariant=1)
+        c.setFont(fonts.regular, 9.5)
+        for i, line in enumerate(lines):
+            draw(c, 10.25, 700 - 12 * i, line)
+        drawn.append(list(c._code))
+    assert drawn[0] == drawn[1]
+    assert max(op.count(" Tf ") for op in drawn[1]) >= 2  # a line changed subsets

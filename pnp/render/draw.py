@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from pnp.content.wordlist import SOFT_HYPHEN
@@ -367,9 +367,41 @@ def draw_text(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
     share = {"left": 0.0, "right": 1.0}.get(opts["align"], 0.5)
     for i, line in enumerate(fitted.lines):
         x = left + share * (width - string_width(line, font, fitted.size))
-        c.drawString(round(x, 2), round(bottom + top - ascent - i * fitted.leading, 2), line)
+        draw_string(c, round(x, 2), round(bottom + top - ascent - i * fitted.leading, 2),
+                    line)
     if rotate:
         c.restoreState()
+
+
+def draw_string(c, x: float, y: float, text: str) -> None:
+    """`c.drawString(x, y, text)`, the same bytes into the page, without its detours for
+    pnp's own case, a TrueType font and no right-to-left text: reportlab's version makes
+    a text object and measures the string's width, which it then does not use. Card
+    texts are most of what a deck draws (thousands in a full build, and the kit draws
+    them again). Anything else is left to reportlab."""
+    get_font, textobject = _text_modules()
+    font = get_font(c._fontname)
+    if textobject.rtlSupport or not font._dynamicFont or not c.bottomup \
+            or not isinstance(text, str):
+        c.drawString(x, y, text)
+        return
+    fp_str, doc = textobject.fp_str, c._doc
+    size_and_leading = f"{fp_str(c._fontsize)} Tf {fp_str(c._leading)} TL"
+    ops, current = [], -1
+    for subset, part in font.splitString(text, doc):
+        if subset != current:  # the font's subset (256 glyphs each) named where it changes
+            ops.append(f"{font.getSubsetInternalName(subset, doc)} {size_and_leading}")
+            current = subset
+        ops.append(f"({c._escape(part)}) Tj")
+    c._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {' '.join(ops)} T* ET")
+
+
+@cache
+def _text_modules():
+    from reportlab.pdfbase.pdfmetrics import getFont
+    from reportlab.pdfgen import textobject
+
+    return getFont, textobject
 
 
 def _rotate_into(c, box: LayoutBox, rotate: int) -> None:
