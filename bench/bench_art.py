@@ -103,11 +103,12 @@ def _interleaved(configs: list[tuple]) -> tuple[list[tuple[float, int, float]], 
 
 def _renewed(art: dict[str, bytes], folder: Path) -> Callable[[int], None]:
     """A step that writes the pictures into `folder` as new art for each turn: a JPEG
-    comment naming the turn after the start marker, so no check of them is remembered
-    from an earlier build while the data files' checks are (as on a user's machine)."""
+    comment naming this bench run's folder and the turn after the start marker, so no
+    check of them is remembered from an earlier build or bench run while the data files'
+    checks are (as on a user's machine)."""
     def renew(turn: int) -> None:
         folder.mkdir(parents=True, exist_ok=True)
-        note = f"bench turn {turn}".encode()
+        note = f"bench {folder.parent.name} turn {turn}".encode()
         for name, data in art.items():
             comment = b"\xff\xfe" + (len(note) + 2).to_bytes(2, "big") + note
             (folder / name).write_bytes(data[:2] + comment + data[2:])
