@@ -49,3 +49,45 @@ def test_every_problem_is_told_in_plan_order_and_nothing_is_written(cli, tmp_pat
     assert told[1] == told[2]
     assert "Pneumonoultramicroscopicsilicovolcanoconiosis" in told[2]
     assert "Hippopotomonstrosesquippedaliophobia" in told[2]
+
+
+_JOIN = """
+import hashlib, io, sys
+from reportlab.pdfgen.canvas import Canvas
+import pnp.render.pdf as pdf
+if sys.argv[1] == "lean":
+    pdf.lean_pypdf()
+pypdf = pdf.pypdf_module()
+writer = pypdf.PdfWriter()
+for text in ("one", "two"):
+    drawn = io.BytesIO()
+    c = Canvas(drawn, invariant=1)
+    c.drawString(72, 72, text)
+    c.save()
+    for page in pypdf.PdfReader(drawn).pages:
+        writer.add_page(page)
+out = io.BytesIO()
+writer.write(out)
+print(hashlib.sha256(out.getvalue()).hexdigest(), "cryptography" in sys.modules,
+      "fontTools" in sys.modules)
+"""
+
+
+def test_the_command_joins_pdfs_with_a_lean_pypdf_into_the_same_bytes():
+    """`pnp` imports pypdf without its optional backends (encryption, text extraction):
+    the PDFs it joins are the bytes a whole pypdf joins, and a library caller's pypdf
+    stays whole. In fresh processes, as the choice is made at pypdf's import."""
+    import subprocess
+    import sys
+
+    def join(mode: str) -> list[str]:
+        return subprocess.run([sys.executable, "-c", _JOIN, mode], capture_output=True,
+                              text=True, check=True).stdout.split()
+
+    from importlib.util import find_spec
+
+    lean, whole = join("lean"), join("whole")
+    assert lean[0] == whole[0]
+    assert lean[1:] == ["False", "False"]
+    assert whole[1:] == [str(find_spec(name) is not None)
+                         for name in ("cryptography", "fontTools")]

@@ -32,6 +32,9 @@ if _COLLECTING:
 
 
 def main() -> None:
+    from pnp.render.pdf import lean_pypdf
+
+    lean_pypdf()  # a command never decrypts a PDF nor extracts text with pypdf
     app()
 
 

@@ -18,7 +18,7 @@ from typing import BinaryIO
 
 from pnp.render.decks import FileSummary, PrintOptions
 from pnp.render.model import Deck, PieceSet
-from pnp.render.pdf import AUTHOR
+from pnp.render.pdf import AUTHOR, pypdf_module
 
 KIT_NAME = "kit"
 DOCUMENTS = ("rules", "quick-reference", "score-pad")
@@ -37,28 +37,27 @@ def render_kit(path: Path, printables: Sequence, documents: Sequence[Callable[[]
     """The kit's bytes: the packed card and piece sheets drawn with `render` (into a
     stream, numbering its sheets from the given first one, so the labels count on across
     the parts), then the documents' bytes, each part read back and joined by pypdf."""
-    from pypdf import PdfReader, PdfWriter
-
+    pypdf = pypdf_module()
     # A kit with no card that has a back (Majority Rules!: dice nets and dividers) is
     # printed single-sided: no blank pages to start each sheet on a front.
     two_sided = options.backs != "none" and any(
         isinstance(p, Deck) and p.double_sided for p in printables)
     duplex = two_sided and options.backs in ("duplex-long", "duplex-short")
-    writer = PdfWriter()
+    writer = pypdf.PdfWriter()
     count = sheets = 0
     for index, part in enumerate(kit_parts(printables)):
         drawn = io.BytesIO()
         summary = render(path.with_name(f"part-{index}.pdf"), part, drawn, sheets + 1)
         count += summary.cards
         sheets += summary.sheets
-        reader = PdfReader(drawn)
+        reader = pypdf.PdfReader(drawn)
         one_sided = isinstance(part[0], PieceSet)
         for page in reader.pages:
             writer.add_page(page)
             if duplex and one_sided:
                 _blank_after(writer)
     for data in documents:
-        reader = PdfReader(io.BytesIO(data()))
+        reader = pypdf.PdfReader(io.BytesIO(data()))
         for page in reader.pages:
             writer.add_page(page)
         if duplex and len(reader.pages) % 2:

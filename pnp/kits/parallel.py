@@ -21,6 +21,7 @@ from pathlib import Path
 
 from pnp.errors import FitError, PnpError
 from pnp.kits.request import PlannedFile, Rendered
+from pnp.render.pdf import pypdf_module
 
 Progress = Callable[[PlannedFile], object] | None
 After = Callable[[bytes], object] | None
@@ -191,10 +192,10 @@ def _import_before_forking(planned: Sequence[PlannedFile]) -> None:
     names = ["reportlab.pdfgen.canvas"]
     if sum(f.data is not None for f in planned) > 1:
         names += ["reportlab.platypus", "pnp.render.rulesheet", "pnp.render.scorepad"]
-    if sum(f.stage != 1 for f in planned) > 1:
-        names.append("pypdf")
     for name in names:
         importlib.import_module(name)
+    if sum(f.stage != 1 for f in planned) > 1:
+        pypdf_module()
 
 
 def _longest_first(planned: Sequence[PlannedFile], indices: list[int]) -> list[int]:

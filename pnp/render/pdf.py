@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import sys
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import BinaryIO
@@ -41,3 +42,37 @@ def pdf_canvas(path: Path, paper: Size, title: str, subject: str, fonts: FontSet
         c.setViewerPreference("PrintScaling", "None")
         yield c
         c.save()
+
+
+# pypdf's optional backends: cryptography (to open encrypted PDFs; pycryptodome in its
+# stead) and fontTools (to extract text set in embedded fonts).
+_PYPDF_EXTRAS = ("cryptography", "Crypto", "fontTools")
+_lean = False
+
+
+def lean_pypdf() -> None:
+    """Say that this process uses pypdf only to join and read the PDFs pnp draws, never to
+    decrypt a file or extract its text (the `pnp` command): pypdf is then imported
+    without its optional backends (`pypdf_module`), about 40 ms less of import, which a
+    full build pays before it forks its workers. A library caller (a test, a program of
+    the user's) keeps pypdf whole."""
+    global _lean
+    _lean = True
+
+
+def pypdf_module():
+    """pypdf, imported without its optional backends after `lean_pypdf`, else as usual.
+    The PDFs it writes are the same bytes either way."""
+    if _lean and "pypdf" not in sys.modules:
+        hidden = [name for name in _PYPDF_EXTRAS if name not in sys.modules]
+        for name in hidden:
+            sys.modules[name] = None  # importing it raises ImportError: pypdf goes without
+        try:
+            import pypdf
+        finally:
+            for name in hidden:
+                if name in sys.modules and sys.modules[name] is None:
+                    del sys.modules[name]
+    import pypdf
+
+    return pypdf
