@@ -8,7 +8,8 @@ An image goes into a PDF in one of two ways:
   as sharp as the target resolution, and encoded (JPEG sources as JPEG, the rest losslessly).
   The result is cached by content hash, so a rebuild reads it instead of redoing it.
 
-Files are opened lazily (the header is enough to plan) and decoded one at a time, so a deck
+Files are opened lazily (the header is enough to plan) and decoded one at a time (a build
+checking its art ahead, `inspect_ahead`, decodes one per background thread, two), so a deck
 of many illustrations never holds them all decoded at once. Bad files — missing, not an
 image, truncated, a decompression bomb — are a DataError naming the file.
 """
