@@ -92,8 +92,9 @@ $(ENGINE_STAMP): $(ENGINE_SOURCES) tools/build_engine.py | $(VENV)/.installed
 	@mkdir -p $(@D) && touch $@
 
 # Both test targets spread the test files over every core (pytest-xdist; a file's tests stay
-# in one worker, so its module fixtures are made once).
-XDIST := -n auto --dist loadfile
+# in one worker, so its module fixtures are made once), the longest files first
+# (tests/conftest.py: LONGEST_FIRST; xdist's own order would put them last).
+XDIST := -n auto --dist loadfile --no-loadscope-reorder
 # The many subprocesses the tests start (the CLI, servers, workers) each compile the
 # package's modules again where PYTHONDONTWRITEBYTECODE is set (it is on some CI images):
 # the tests let Python keep its bytecode in the checkout's ignored __pycache__ folders.
