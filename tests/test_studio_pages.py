@@ -124,6 +124,9 @@ def test_a_promo_file_with_several_cards_opens_into_the_form(site):
     version, _ = _preview(page)
     page.locator("#open").set_input_files(str(EXAMPLES / "majority2-promo-cards.json"))
     page.wait_for_function("document.getElementById('card-select').options.length === 3")
+    # The opened file's first card is drawn first: wait for it, so the preview waited for
+    # below is card 3's (taking the earlier version raced with it and read no image).
+    version, _ = _preview(page, version)
     page.locator("#card-select").select_option("2")
     _preview(page, version)
     assert page.locator("[data-path='$.cards[2].title']").input_value() == "Poltergeist"
