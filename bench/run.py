@@ -160,12 +160,16 @@ def main() -> None:
 
 
 def run_sections() -> None:
-    """Each `bench_*.py` beside this file, imported and run in name order."""
+    """Each `bench_*.py` beside this file, imported and run in name order. Each is
+    registered under its name before it runs, as an import would: a section that hands its
+    own functions to worker processes has them pickled by name, which must find this very
+    module (an earlier section may have imported another copy under that name)."""
     import importlib.util
 
     for path in sorted(Path(__file__).parent.glob("bench_*.py")):
         spec = importlib.util.spec_from_file_location(path.stem, path)
         module = importlib.util.module_from_spec(spec)
+        sys.modules[path.stem] = module
         spec.loader.exec_module(module)
         print(f"\n== {path.stem.removeprefix('bench_')} ==")
         module.run()
