@@ -127,7 +127,7 @@ def test_a_pile_knows_who_would_score_it():
 def test_game_declares_its_engine_and_bots():
     game = GAMES["d20-stacks"]
     assert game.engine.ENGINE.game_id == "d20-stacks"
-    assert set(game.bots) == {"random", "lowest-legal", "steal", "ismcts", "rollout"}
+    assert set(game.bots) == {"random", "lowest-legal", "steal", "spread", "ismcts", "rollout"}
 
 
 # to_record and pnp check ----------------------------------------------------------------
@@ -188,6 +188,20 @@ def test_steal_takes_then_blocks_and_never_hands_a_majority_over():
     assert bot(ENGINE, state_with(10, give, new_stack="only_if_blocked"), rng) == 1
 
 
+def test_spread_starts_a_stack_with_a_low_card_that_would_take_or_block_nothing():
+    """Bo (seat 1): on stack 1 (Bo's own) or stack 2 (Bo leads) a card changes no
+    majority. `steal` adds it; `spread` starts a new stack with a 10 or less, adds an 11,
+    still takes or blocks with a low card, and adds when the rule forbids a new stack."""
+    spread, steal = bots.BOTS["spread"]({}), bots.BOTS["steal"]({})
+    own, leads, take = (3, (0, 2)), (2, (1, 2)), (1, (1, 1))
+    rng = random.Random(0)
+    assert steal(ENGINE, state_with(10, own, leads), rng) == 1
+    assert spread(ENGINE, state_with(10, own, leads), rng) == "new"
+    assert spread(ENGINE, state_with(11, own, leads), rng) == 1
+    assert spread(ENGINE, state_with(4, own, leads, take), rng) == 3
+    assert spread(ENGINE, state_with(10, own, leads, new_stack="only_if_blocked"), rng) == 1
+
+
 def test_bot_options_are_checked():
     with pytest.raises(UsageError, match="steal.depth: not an option of the steal bot"):
         bots.BOTS["steal"]({"depth": "2"})
@@ -196,7 +210,7 @@ def test_bot_options_are_checked():
 # Random play: invariants ----------------------------------------------------------------
 
 MIXES = [("random",) * 2, ("lowest-legal", "steal"), ("steal", "random", "lowest-legal"),
-         ("random", "steal", "lowest-legal", "random")]
+         ("random", "steal", "lowest-legal", "random"), ("spread", "steal", "spread")]
 
 
 def invariants(tmp_path, games: int, checked_every: int, new_stack: str = "always"):

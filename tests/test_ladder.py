@@ -79,19 +79,19 @@ def test_the_ladder_reports_rungs_ratings_and_pairings(cli, tmp_path):
     result = _ladder(cli, "--jobs", "1", "--report", str(tmp_path / "r"))
     assert result.exit_code == 0, result.stderr
     summary = json.loads(result.stdout)
-    assert summary["budgets"] == [2, 4] and summary["baseline"] == "steal"
+    assert summary["budgets"] == [2, 4] and summary["baseline"] == "spread"
     bots = [r["bot"] for r in summary["ratings"]]
-    assert bots == ["ismcts(iterations=2)", "ismcts(iterations=4)", "steal", "random"]
+    assert bots == ["ismcts(iterations=2)", "ismcts(iterations=4)", "spread", "random"]
     assert len(summary["pairings"]) == 6 and summary["games"] == 36
     first, second = summary["rungs"]
     assert first["vs_half"] is None and second["vs_half"]["against"] == bots[0]
-    assert second["vs_baseline"]["against"] == "steal"
+    assert second["vs_baseline"]["against"] == "spread"
     for p in summary["pairings"]:
         assert p["wins"] + p["losses"] + p["shared"] == p["games"] == 6
         assert p["low"] <= p["rate"] <= p["high"]
-    assert summary["ratings"][2] == {"bot": "steal", "elo": 0.0, "bound": None, "low": None,
+    assert summary["ratings"][2] == {"bot": "spread", "elo": 0.0, "bound": None, "low": None,
                                      "high": None, "se": None, "games": 18}
-    assert summary["ratings"][3]["elo"] < 0  # steal beats random
+    assert summary["ratings"][3]["elo"] < 0  # spread beats random
     page = (tmp_path / "r" / "index.html").read_text("utf-8")
     assert "Elo ratings" in page and "ladder-elo.svg" in page
     assert (tmp_path / "r" / "ladder-rungs.svg").stat().st_size > 1000

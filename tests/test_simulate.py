@@ -391,7 +391,7 @@ def test_a_bot_per_seat_must_fit_every_player_count(cli):
 
 @pytest.mark.parametrize(("game", "bots"), [
     ("majority", "vote"), ("majority2", "random"), ("majority-rules", "keep-majority"),
-    ("d20-stacks", "random,lowest-legal,steal"),
+    ("d20-stacks", "random,lowest-legal,steal,spread"),
 ])
 def test_every_game_simulates_and_logs_records_pnp_check_accepts(cli, tmp_path, game, bots):
     _needs_engine(game)
@@ -421,3 +421,14 @@ def test_d20_stacks_strategies_head_to_head(cli):
     pairs = {(h["bot"], h["against"]): h["ahead"]
              for h in json.loads(result.stdout)["variants"][0]["head_to_head"]}
     assert pairs[("steal", "random")]["low"] > 0.5
+
+
+def test_d20_stacks_spread_beats_steal_over_seeded_games(cli):
+    """The rule of thumb that became the baseline: over 600 seeded games its sole wins
+    outnumber `steal`'s with an interval clear of it (2,000 games: 53 % against 31 %)."""
+    result = cli("simulate", "d20-stacks", "--games", "600", "--bots", "spread,steal",
+                 "--json")
+    assert result.exit_code == 0, result.stderr
+    pairs = {(h["bot"], h["against"]): h["ahead"]
+             for h in json.loads(result.stdout)["variants"][0]["head_to_head"]}
+    assert pairs[("spread", "steal")]["low"] > pairs[("steal", "spread")]["high"]

@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from pnp.errors import UsageError
 from pnp.games import engine as eng
 from pnp.games.d20_stacks import bots as d20_bots
 from pnp.games.d20_stacks import rollout
@@ -71,6 +72,46 @@ def test_the_fast_playout_scores_stacks_as_the_rules_do():
         assert rollout._winner(counts) == stack_winner(dict(enumerate(counts)))
         pile = Pile.of(5, tuple(counts))
         assert rollout._effect(counts, seat) == d20_bots.majority_effect(pile, seat)
+
+
+def test_the_fast_playout_plays_as_steal_and_spread_do():
+    """The playouts' policy on plain lists (`rollout._Table`) chooses what `bots.Steal`
+    would, for `steal` and `spread`, in states of seeded games: a new stack when it does,
+    else a stack where the card has the same effect and the same rise (ties are the
+    rng's)."""
+    game, config = setup("d20-stacks", 2)
+    engine, checked = game.engine.ENGINE, 0
+    for seed in range(6):
+        state, rng = engine.initial_state(config), random.Random(seed)
+        while not engine.is_terminal(state):
+            if state.card is not None:
+                for low in (-1, d20_bots.SPREAD_LOW):
+                    table = rollout._Table(state, low).steal(state.seat, state.card, rng)
+                    fast = "new" if table is None else table + 1
+                    slow = d20_bots.Steal(low)(engine, state, rng)
+                    assert _kind(state, fast) == _kind(state, slow), (seed, state, low)
+                    checked += 1
+                action = d20_bots.Steal(d20_bots.SPREAD_LOW)(engine, state, rng)
+            else:
+                action = engine.sample_chance(state, rng)
+            state = engine.apply(state, action)
+    assert checked > 300
+
+
+def _kind(state, stack):
+    """A move as the rule of thumb tells moves apart: new, or (effect, rise)."""
+    if stack == "new":
+        return "new"
+    pile = state.piles[stack - 1]
+    return d20_bots.majority_effect(pile, state.seat), state.card - pile.top
+
+
+def test_the_rollout_bot_plays_out_with_spread_or_steal():
+    game, _ = setup("d20-stacks", 2)
+    assert game.bots["rollout"]({}).low == d20_bots.SPREAD_LOW
+    assert game.bots["rollout"]({"playout": "steal"}).low == -1
+    with pytest.raises(UsageError, match="rollout.playout"):
+        game.bots["rollout"]({"playout": "best"})
 
 
 def test_the_d20_rollout_bot_plays_legal_seeded_games():

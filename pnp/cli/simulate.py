@@ -32,9 +32,10 @@ def simulate_command(
     bots: list[str] = typer.Option(None, "--bots", metavar="NAME,NAME…",
                                    help="A bot per seat, or one bot for all (default: "
                                    "random). Besides random: majority-rules reroll-all, "
-                                   "keep-high, keep-majority, keep-gold-bet; majority2 "
-                                   "greedy, mc; d20-stacks lowest-legal, steal; majority "
-                                   "vote; every game ismcts (tree search)."),
+                                   "keep-high, keep-majority, keep-gold-bet, expectimax; "
+                                   "majority2 greedy, mc; d20-stacks lowest-legal, steal, "
+                                   "spread, rollout; majority vote, rollout; every game "
+                                   "ismcts (tree search)."),
     bot_option: list[str] = typer.Option(None, "--bot-option", metavar="BOT.KEY=VALUE",
                                          help="A bot's option, e.g. mc.rollouts=50 or "
                                          "ismcts.iterations=512 (repeatable)."),
