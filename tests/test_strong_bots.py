@@ -71,7 +71,8 @@ def test_the_fast_playout_scores_stacks_as_the_rules_do():
         seat = rng.randrange(len(counts))
         assert rollout._winner(counts) == stack_winner(dict(enumerate(counts)))
         pile = Pile.of(5, tuple(counts))
-        assert rollout._effect(counts, seat) == d20_bots.majority_effect(pile, seat)
+        assert rollout._effect(counts, seat, rollout._winner(counts)) == \
+            d20_bots.majority_effect(pile, seat)
 
 
 def test_the_fast_playout_plays_as_steal_and_spread_do():

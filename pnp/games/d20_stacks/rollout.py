@@ -21,11 +21,14 @@ of thumb it plays out by a few points only, and `make bench` shows it.
 
 The futures deal only cards still undealt — what every player can count — so the bot
 sees what a player sees. The playouts run on plain lists (`_Table`), not on the engine's
-frozen states: one move's futures cost about what one engine game does.
+frozen states, with each stack's scorer kept up to date and, at two players, a move's
+effect looked up by the two counts: ~0.7 two-player games a CPU second against `spread`
+(0.36 when every add recounted the stack twice).
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 
@@ -40,48 +43,64 @@ LEAD_WEIGHT = 1.0
 _TAKE, _BLOCK, _NEUTRAL, _GIVE = 2, 1, 0, -1
 
 
+_SHUT = CLOSING + 1  # a closed stack's top in a `_Table`: no card is above it
+
+
 class _Table:
-    """A playout's stacks as lists: tops, closed flags, per-seat counts."""
+    """A playout's stacks as lists: tops (a closed stack's is `_SHUT`), per-seat counts,
+    and who would score each stack now (kept up to date: the policy asks it of every
+    stack a card could go on, several times a turn)."""
 
     def __init__(self, state: D20State, low: int):
         self.low = low  # `bots.Steal.low`: the playouts' policy is `spread` (or `steal`)
         self.players = state.config.players
         self.always = state.config.new_stack == ALWAYS
-        self.tops = [p.top for p in state.piles]
-        self.closed = [p.closed for p in state.piles]
+        self.tops = [_SHUT if p.closed else p.top for p in state.piles]
         self.counts = [list(p.counts) for p in state.piles]
+        self.winners = [p.winner for p in state.piles]
+        self.pairs = _pair_effects(state.config.turns // 2 + 1) if self.players == 2 else None
 
     def play(self, index: int | None, seat: int, card: int) -> None:
         """Put `card` on stack `index` (None: a new stack)."""
+        top = _SHUT if card == CLOSING else card
         if index is None:
-            self.tops.append(card)
-            self.closed.append(card == CLOSING)
+            self.tops.append(top)
             counts = [0] * self.players
             counts[seat] = 1
             self.counts.append(counts)
+            self.winners.append(None)  # one player's cards score for nobody
             return
-        self.tops[index] = card
-        self.closed[index] = card == CLOSING
-        self.counts[index][seat] += 1
+        self.tops[index] = top
+        counts = self.counts[index]
+        counts[seat] += 1
+        self.winners[index] = _winner(counts)
 
     def steal(self, seat: int, card: int, rng: random.Random) -> int | None:
         """`bots.Steal`'s choice: a stack index, or None for a new stack."""
-        targets = [i for i, top in enumerate(self.tops) if not self.closed[i] and card > top]
+        tops = self.tops
+        targets = [i for i, top in enumerate(tops) if card > top]
         if not targets:
             return None
-        effects = [_effect(self.counts[i], seat) for i in targets]
+        counts = self.counts
+        if self.pairs is not None:  # two players: the effect looked up by the two counts
+            mine, theirs = self.pairs, 1 - seat
+            effects = [mine[counts[i][seat]][counts[i][theirs]] for i in targets]
+        else:
+            winners = self.winners
+            effects = [_effect(counts[i], seat, winners[i]) for i in targets]
         best = max(effects)
         if self.always and (best == _GIVE or (best == _NEUTRAL and card <= self.low)):
             return None
         chosen = [t for t, e in zip(targets, effects, strict=True) if e == best]
-        least = min(card - self.tops[t] for t in chosen)
-        closest = [t for t in chosen if card - self.tops[t] == least]
+        if len(chosen) == 1:
+            return chosen[0]
+        high = max(tops[t] for t in chosen)  # the smallest rise: the highest top below
+        closest = [t for t in chosen if tops[t] == high]
         return closest[0] if len(closest) == 1 else closest[rng.randrange(len(closest))]
 
     def scores(self) -> list[int]:
         points = [0] * self.players
-        for counts in self.counts:
-            winner = _winner(counts)
+        for winner in self.winners:
             if winner is not None:
                 points[winner] += 1
         return points
@@ -101,12 +120,32 @@ def _winner(counts: list[int]) -> int | None:
     return leader if players >= 2 and not shared else None
 
 
-def _effect(counts: list[int], seat: int) -> int:
-    """`bots.majority_effect` on a list of counts."""
-    before = _winner(counts)
-    counts[seat] += 1
-    after = _winner(counts)
-    counts[seat] -= 1
+@functools.lru_cache(maxsize=8)
+def _pair_effects(most: int) -> tuple[tuple[int, ...], ...]:
+    """Two players: the effect of adding a card to a stack where the player has `m` cards
+    and the other `t`, as `[m][t]` for counts up to `most` (a seat's share of the deck)."""
+    return tuple(tuple(_effect([m, t], 0, _winner([m, t])) for t in range(most + 1))
+                 for m in range(most + 1))
+
+
+def _effect(counts: list[int], seat: int, before: int | None) -> int:
+    """`bots.majority_effect` on a list of counts whose winner now is `before`: one pass
+    over the other seats finds the winner after `seat` adds a card."""
+    mine = counts[seat] + 1
+    top, leader, shared = 0, None, False
+    for other, held in enumerate(counts):
+        if other == seat or held <= 0:
+            continue
+        if held > top:
+            top, leader, shared = held, other, False
+        elif held == top:
+            shared = True
+    if leader is None or mine == top:
+        after = None  # only the seat's cards, or a shared top
+    elif mine > top:
+        after = seat
+    else:
+        after = None if shared else leader
     if after == seat and before != seat:
         return _TAKE
     if before is not None and before != seat and after != before:
