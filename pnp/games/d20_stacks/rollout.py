@@ -14,10 +14,12 @@ change the margin of a future already won or lost.
 Measured over 200 seeded two-player games (seats alternating): with `steal` playouts, 64
 futures with the lead weighed 1 won 58.5 % [51.6, 65.1] against `steal` (weighed 0.1,
 55.7 %; 32 futures with no lead, 50.2 %) but only 47.8 % [40.9, 54.6] against `spread`;
-with `spread` playouts (the default), 53.8 % [46.8, 60.5] against `spread`. Spending the
-futures on the better half of the moves (32 each, then 64, 128, 256 for the survivors)
-measured no better: 50.0 % against `spread`. One step of look-ahead improves on the rule
-of thumb it plays out by a few points only, and `make bench` shows it.
+with `spread` playouts (the default), 53.8 % [46.8, 60.5] against `spread`, and in
+`make bench` 51.8 % [47.8, 55.8] of 600 games. Spending the futures on the better half of
+the moves (32 each, then 64, 128, 256 for the survivors) measured no better (50.0 %), nor
+did keeping `spread`'s own move unless another beat it by 0.15 a future (55.8 % of 200).
+One step of look-ahead improves on the rule of thumb it plays out by a few points at
+most: what separates the moves is mostly the deal still to come.
 
 The futures deal only cards still undealt — what every player can count — so the bot
 sees what a player sees. The playouts run on plain lists (`_Table`), not on the engine's
