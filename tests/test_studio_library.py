@@ -117,6 +117,8 @@ def test_the_effect_vocabulary_is_the_engines():
     config = promo_config()
     assert config["bounds"]["cost"] == [0, 20] and config["max_abilities"] == 3
     assert config["base"]["witches-secretary"]["vp"]["rule"] == "secretary-combo"
+    # the balance test's counts: pnp simulate's default among them, and chosen unless told
+    assert config["balance_default"] == 1000 and 1000 in config["balance_games"]
 
 
 @pytest.mark.slow

@@ -142,6 +142,7 @@ def test_the_balance_test_says_the_over_strong_promo_is_stronger(site):
     page.locator("#open").set_input_files(str(OVER_STRONG))
     page.wait_for_function("document.querySelector(\"[data-path='$.cards[0].title']\").value"
                            " === 'Witches Grand Secretary'")
+    assert page.locator("#games").input_value() == "1000"  # pnp simulate's default
     page.locator("#games").select_option("200")
     page.locator("#balance-start").click()
     verdict = page.locator("[data-verdict]")

@@ -450,7 +450,7 @@
   /* --- balance ----------------------------------------------------------------------- */
 
   const games = $("games");
-  games.replaceChildren(...cfg.balance_games.map((n) => el("option", { value: n, text: T("promo_n_games", { n, count: number_(n) }), selected: n === 200 })));
+  games.replaceChildren(...cfg.balance_games.map((n) => el("option", { value: n, text: T("promo_n_games", { n, count: number_(n) }), selected: n === cfg.balance_default })));
 
   async function startBalance() {
     const { document } = compose();

@@ -31,7 +31,13 @@ from pnp.web.studio.common import (
     refused,
     studio_api,
 )
-from pnp.web.studio.limits import BALANCE_GAMES, BALANCE_JOBS, FINISHED_JOB_SECONDS, TIME_LIMIT
+from pnp.web.studio.limits import (
+    BALANCE_DEFAULT_GAMES,
+    BALANCE_GAMES,
+    BALANCE_JOBS,
+    FINISHED_JOB_SECONDS,
+    TIME_LIMIT,
+)
 from pnp.web.studio.promo import PROMOS, Promo, shown_problems
 
 COOKIE = "pnp_studio"
@@ -86,7 +92,7 @@ def _forget_old() -> None:
 def _start(owner: str, body: dict) -> Job:
     from pnp.kits.promo_cards import promo_problems
 
-    games = body.get("games", BALANCE_GAMES[1])
+    games = body.get("games", BALANCE_DEFAULT_GAMES)
     if games not in BALANCE_GAMES:
         raise refused(f"games: one of {', '.join(map(str, BALANCE_GAMES))}", "games")
     card = body.get("card", 0)

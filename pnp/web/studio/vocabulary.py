@@ -15,7 +15,7 @@ from typing import Any
 from pnp.content.schemas import bundled_schema
 from pnp.games.gamedata import load_content
 from pnp.games.majority2.content import INDEPENDENT
-from pnp.web.studio.limits import BALANCE_GAMES
+from pnp.web.studio.limits import BALANCE_DEFAULT_GAMES, BALANCE_GAMES
 
 SCHEMA = "majority2-cards"
 
@@ -42,6 +42,7 @@ def promo_config() -> dict[str, Any]:
         "effects": effect_vocabulary(schema),
         "base": {m.id: _card_json(m) for m in content.members},
         "balance_games": list(BALANCE_GAMES),
+        "balance_default": BALANCE_DEFAULT_GAMES,
     }
 
 
