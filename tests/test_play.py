@@ -22,7 +22,7 @@ from tests.ptytools import CTRL_C, finish, shown_next, spawn
 
 PROMPT = re.compile(rb"\(1-\d+\):\s*$")  # a question waiting, nothing typed yet
 ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|[\r\x08]")
-FAST = ["--bot-option", "ismcts.iterations=8"]
+FAST = ["--bot", "ismcts", "--bot-option", "ismcts.iterations=8"]
 
 
 def drive(args: list[str], cwd: Path, answers: int | None = None,
@@ -152,6 +152,18 @@ def test_the_other_games_play_to_the_end_with_a_record_that_checks(cli, tmp_path
     assert verdict.ok
     record = json.loads(out.read_text("utf-8"))
     assert record["_play"]["seat"] == 2 and record["players"][1] == "Player"
+
+
+@pytest.mark.parametrize("game, answer, strong", [("d20-stacks", "1", "rollout"),
+                                                  ("majority-rules", "", "expectimax")])
+def test_the_default_opponent_is_the_games_strongest_bot(cli, tmp_path, game, answer,
+                                                         strong):
+    out = tmp_path / "game.json"
+    result = cli("play", game, "--seed", "3", "--out", str(out), input=f"{answer}\n" * 600)
+    assert result.exit_code == 0, result.stderr[-2000:]
+    assert f" against {strong}; seed 3" in result.stderr
+    assert json.loads(out.read_text("utf-8"))["_play"]["bot"] == strong
+    assert check_file(out).ok
 
 
 def test_dice_behind_the_divider_and_secret_votes_stay_hidden(cli, tmp_path):

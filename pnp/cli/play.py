@@ -44,9 +44,10 @@ INTERRUPTED_AT = "interrupted_at"
 def play_command(
     game: str = typer.Argument(None, help="majority2 (The Majority 2), d20-stacks, "
                                "majority-rules or majority."),
-    bot: str = typer.Option("ismcts", "--bot", help="The bot you play against (every other "
-                            "seat): ismcts (tree search, default) or any bot pnp simulate "
-                            "knows for the game."),
+    bot: str = typer.Option(None, "--bot", help="The bot you play against (every other "
+                            "seat; default: the game's strongest, ismcts for majority2, "
+                            "rollout for d20-stacks and majority, expectimax for "
+                            "majority-rules), or any bot pnp simulate knows for the game."),
     bot_option: list[str] = typer.Option(None, "--bot-option", metavar="BOT.KEY=VALUE",
                                          help="A bot option, e.g. ismcts.iterations=1024 "
                                          "(repeatable)."),
@@ -126,6 +127,7 @@ def _new_session(game_id: str, bot: str, bot_option: list[str], seat: int,
     from pnp.games import get_game
 
     game = get_game(game_id)
+    bot = game.strong_bot if bot is None else bot
     options = _bot_options(bot, bot_option)
     _make_bot(game, bot, options)
     low, high = game.players

@@ -42,8 +42,8 @@ class Game:
     components: Callable[[Any], list[Component]]
     # What gets printed: content + print options -> list of render.model.Deck (the card kits).
     decks: Callable[..., list] | None = None
-    # The module (`pnp.games.<game>.play`) defining CHECKER, ENGINE, BOTS, BASELINE and
-    # TO_RECORD.
+    # The module (`pnp.games.<game>.play`) defining CHECKER, ENGINE, BOTS, BASELINE,
+    # STRONG and TO_RECORD.
     play: str | None = None
     # The words printed around the pieces (render.sheets.SheetWords) in the content's
     # language; None: the title and the English words.
@@ -80,6 +80,12 @@ class Game:
         """The game's best rule-of-thumb bot (`greedy` for The Majority 2): what a search
         bot is measured against (`pnp simulate --ladder`)."""
         return self._played("BASELINE", "random")
+
+    @property
+    def strong_bot(self) -> str:
+        """The game's strongest bot as measured (`make bench`'s bots table): who `pnp play`
+        sits a person against unless told."""
+        return self._played("STRONG", "random")
 
     @property
     def to_record(self) -> Callable[..., dict] | None:

@@ -135,6 +135,8 @@ SEARCH = ismcts.Information(
     progress=lambda state: state.turn // state.config.players, greedy=Steal(SPREAD_LOW))
 
 BASELINE = "spread"  # the best rule of thumb: the ladder's yardstick, ismcts's greedy
+# `pnp play`'s opponent: the strongest measured (`make bench`), level with `spread`
+STRONG = "rollout"
 
 BOTS: dict[str, Callable[[Mapping[str, str]], Bot]] = {
     "random": _factory("random", random_bot),

@@ -8,4 +8,5 @@ CHECKER = Checker(record.parse, judge.judge)
 ENGINE = engine
 BOTS = bots.BOTS
 BASELINE = bots.BASELINE
+STRONG = bots.STRONG
 TO_RECORD = engine.to_record

@@ -8,4 +8,5 @@ CHECKER = Checker(record.parse, judge.judge, log=Checker(log.parse_log, log.judg
 ENGINE = engine
 BOTS = bots.BOTS
 BASELINE = bots.BASELINE
+STRONG = bots.STRONG
 TO_RECORD = log.to_record
