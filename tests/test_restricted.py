@@ -204,3 +204,22 @@ def test_a_sequential_run_shows_margins_as_intervals_only():
     assert margin["p"] is None and margin["minimum_detectable_effect"] is None
     assert margin["low"] < margin["difference"] < margin["high"]
     assert summary["correction"]["family"] == 2  # the start player, the card in wins
+
+
+def test_a_sequential_run_says_when_an_untested_margin_leaves_out_zero(tmp_path):
+    """The +1 VP copy under --until-decided: no clear difference in wins (what the run
+    decides on), and its score margin's interval, clear of 0, is said beside it rather
+    than left out; the exact copy's margin (never varied) is not."""
+    from pnp.simulate.calibration import PLANTED, write_planted
+    from pnp.simulate.report import power_lines
+
+    planted = write_planted(tmp_path)
+    more, copy = PLANTED["more_vp"][0], PLANTED["copy"][0]
+    plan = plan_simulation(Request("majority2", games=200, seed=2, promos=[planted],
+                                   restricted=[more, copy], until_decided=True,
+                                   max_games=200))
+    lines = power_lines(summarise(plan, run(plan, jobs=2)))
+    said = next(line for line in lines if line.startswith(f"{more} under restricted play"))
+    assert "but its score margin moved +0." in said and "does not test" in said
+    twin = next(line for line in lines if line.startswith(f"{copy} under restricted play"))
+    assert "moved" not in twin

@@ -89,9 +89,22 @@ def missed(name: str, figures: list[tuple[dict[str, Any] | None, str, str]]) -> 
         elif test and test["method"] == TOO_FEW:
             flat.append(f"{noun} not compared yet: each card's scored copies need "
                         f"{MIN_OUTCOMES} that won and {MIN_OUTCOMES} that lost")
+        elif _apart_from_zero(test):
+            scale, digits, words = UNITS[unit]
+            flat.append(f"but its {noun} moved {scale * test['difference']:+.{digits}f} "
+                        f"[{scale * test['low']:+.{digits}f}, {scale * test['high']:+.{digits}f}]"
+                        f" {words}, an interval clear of 0 that this run shows but does not "
+                        f"test (it decides over looks on wins)")
     if sized:
         flat.insert(0, "this run would have seen " + " and ".join(sized))
     return f"{name}: no clear difference; " + "; ".join(flat) + "." if flat else None
+
+
+def _apart_from_zero(test: dict[str, Any] | None) -> bool:
+    """An interval-only figure (a sequential run's score margin) whose 95 % interval
+    leaves out 0: the reader is told, since no test speaks for it."""
+    return bool(test and test.get("interval_only") and test.get("low") is not None
+                and (test["low"] > 0 or test["high"] < 0))
 
 
 def basis(summary: dict[str, Any]) -> str:
