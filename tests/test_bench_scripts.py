@@ -33,3 +33,12 @@ def test_the_simulation_memory_script_runs():
     assert done.returncode == 0, done.stderr
     own, child = (int(v) for v in done.stdout.split())
     assert own > 0 and child >= 0  # few games may need no worker
+
+
+def test_the_bots_table_plays_each_games_baseline_and_strong_player():
+    bench = _module("bench_bots")
+    for game_id, (_, bots) in bench.LINEUPS.items():
+        anchor, strong = bench.roles(game_id)
+        assert {anchor, strong} <= set(bots), game_id
+    assert bench.roles("d20-stacks") == ("spread", "rollout")
+    assert bench.pair_games("d20-stacks", "spread", "rollout") == 3 * bench.GAMES
