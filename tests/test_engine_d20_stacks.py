@@ -247,3 +247,32 @@ def test_random_play_invariants_only_if_blocked(tmp_path):
 def test_random_play_invariants_thousands(tmp_path):
     invariants(tmp_path, games=1000, checked_every=20)
     invariants(tmp_path, games=500, checked_every=20, new_stack="only_if_blocked")
+
+
+def _dealt(actions) -> list:
+    """The chance actions of a game (the cards dealt, in order), by replaying it."""
+    state, dealt = ENGINE.initial_state(_full_config()), []
+    for action in actions:
+        if ENGINE.current_player(state) == CHANCE:
+            dealt.append(action)
+        state = ENGINE.apply(state, action)
+    return dealt
+
+
+def _full_config():
+    return make_config(load_content("d20-stacks"), players=2)
+
+
+def test_a_chance_seed_deals_the_same_cards_whoever_plays():
+    """Duplicate games (the bench's D20 headline pair): with `chance_seed`, the deal does
+    not depend on the bots or on the bots' seed, so swapping the seats compares two bots
+    on one deal; without it, the one seed feeds both and the deals differ."""
+    spread, steal = bots.BOTS["spread"]({}), bots.BOTS["random"]({})
+    first = play(ENGINE, _full_config(), [spread, steal], seed=1, chance_seed=99)
+    swapped = play(ENGINE, _full_config(), [steal, spread], seed=2, chance_seed=99)
+    assert first.actions != swapped.actions  # other bots, other moves ...
+    assert _dealt(first.actions) == _dealt(swapped.actions)  # ... the same deal
+    assert len(_dealt(first.actions)) == 54
+    plain = play(ENGINE, _full_config(), [steal, spread], seed=2)
+    assert _dealt(plain.actions) != _dealt(swapped.actions)
+    assert play(ENGINE, _full_config(), [steal, spread], seed=2, chance_seed=99) == swapped

@@ -157,18 +157,26 @@ class PlayedGame:
 
 
 def play(engine: Engine, config: Any, bots: Sequence[Bot], seed: int,
-         max_actions: int = 1_000_000) -> PlayedGame:
+         max_actions: int = 1_000_000, chance_seed: int | None = None) -> PlayedGame:
     """Play one game: `bots[seat]` moves for each seat, chance is drawn from `seed`.
 
     One `random.Random(seed)` feeds chance and bots alike, so a seed fixes the whole game.
-    `max_actions` only guards against an engine bug; games end by their own rules. With
-    random bots in every seat, an engine's own `playout` plays the same game faster.
+    With `chance_seed`, chance draws from its own `random.Random(chance_seed)` instead:
+    where what chance offers does not depend on the moves (D20 Stacks deals from the cards
+    not yet dealt, which every move leaves alike), two games with the same `chance_seed`
+    deal the same cards to the same seats whoever sits there, so a pair of games with the
+    seats swapped compares two bots on one deal ("duplicate", as in bridge), taking the
+    luck of the deal out of their difference. `max_actions` only guards against an engine
+    bug; games end by their own rules. With random bots in every seat, an engine's own
+    `playout` plays the same game faster.
     """
     rng = random.Random(seed)
+    chance_rng = rng if chance_seed is None else random.Random(chance_seed)
     state = engine.initial_state(config)
     actions: list[Action] = []
     own_playout = getattr(engine, "playout", None)
-    if own_playout is not None and all(bot is random_bot for bot in bots):
+    if own_playout is not None and chance_seed is None and \
+            all(bot is random_bot for bot in bots):
         own_playout(state, rng, actions.append, max_actions)
         return PlayedGame(tuple(actions), state, engine.returns(state))
     # The engine's methods are looked up once: this loop runs ~1000 times a game.
@@ -182,9 +190,9 @@ def play(engine: Engine, config: Any, bots: Sequence[Bot], seed: int,
         player = current_player(state)
         if player == CHANCE:
             if own_sampler is not None:
-                action = own_sampler(state, rng)
+                action = own_sampler(state, chance_rng)
             else:
-                action = sample_chance(engine, state, rng)
+                action = sample_chance(engine, state, chance_rng)
         else:
             action = bots[player](engine, state, rng)
         record(action)
