@@ -41,4 +41,20 @@ def test_the_bots_table_plays_each_games_baseline_and_strong_player():
         anchor, strong = bench.roles(game_id)
         assert {anchor, strong} <= set(bots), game_id
     assert bench.roles("d20-stacks") == ("spread", "rollout")
-    assert bench.pair_games("d20-stacks", "spread", "rollout") == 3 * bench.GAMES
+    assert bench.pair_games("d20-stacks", "spread", "rollout") == 6 * bench.GAMES
+    assert ("d20-stacks", "spread", "rollout") in bench.DUPLICATE
+
+
+def test_a_duplicate_pair_plays_each_deal_twice_and_scores_it_once(monkeypatch):
+    """The D20 headline pair's games 2k and 2k + 1 share a deal (seats swapped); the
+    chunk hands back one mean share per deal, and the interval is taken from them."""
+    bench = _module("bench_bots")
+    monkeypatch.setattr(bench, "DUPLICATE", {("d20-stacks", "spread", "steal")})
+    task, score, games, _, deals = bench._chunk(("d20-stacks", "spread", "steal", 0, 8))
+    assert games == 8 and len(deals) == 4
+    assert all(d in (0.0, 0.25, 0.5, 0.75, 1.0) for d in deals)
+    assert sum(deals) * 2 == pytest.approx(score)
+    *_, plain = bench._chunk(("d20-stacks", "steal", "spread", 0, 2))
+    assert plain == []
+    assert bench._duplicate_low([0.5, 1.0, 0.5, 1.0]) == pytest.approx(
+        0.75 - 1.96 * 0.2886751 / 2)
