@@ -218,6 +218,18 @@ def test_two_stalled_rounds_in_a_row_end_the_game():
     assert st.end is None and st.need[1] == "exchange"  # Bo can free play the Junior
 
 
+def test_the_round_a_stall_ends_is_not_played_nor_counted():
+    # majority2-engine.md: "The game ends as the second stalled round begins: that round
+    # is not played". Bo's round 6 would be the second stalled round: the game has lasted
+    # 5 rounds (it reported 6), and Bo's face-down coins were not turned up by its Income.
+    st = build(phase="play", hands=(("witches-veteran",), ()), down=(0, 4), round=5)
+    st.stalled = 1
+    st = run(st, ("pass",))
+    assert st.end == "stalled"
+    assert m2.returns(st).rounds == 5
+    assert (st.up, st.down) == ((0, 0), (0, 4))
+
+
 # --- abilities ------------------------------------------------------------------------
 
 def test_witches_junior_draws_two_into_reserve():

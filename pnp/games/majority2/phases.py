@@ -61,6 +61,10 @@ def _round(st: State, frame: tuple, action: Any) -> None:
         st.down = (0, down[1]) if p == 0 else (down[0], 0)
     if not st.pile and is_stalled(st):
         if st.stalled:
+            # The game ends as this round begins: it is not played (no Income, not
+            # counted in `rounds`), as a log holds no entry for it.
+            st.round -= 1
+            st.up, st.down = up, down
             st.end = "stalled"
             return None
         st.stalled = 1
