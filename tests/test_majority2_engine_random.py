@@ -109,3 +109,27 @@ def test_illegal_action_is_refused_with_a_reason():
         st = m2.apply(st, m2.sample_chance(st, rng))
     with pytest.raises(eng.IllegalAction, match="first round"):
         m2.apply(st, ("exchange", True))
+
+
+def test_actions_that_only_look_alike_are_refused_or_taken_as_the_option_they_equal():
+    # pnp.games.engine: apply raises IllegalAction when an action is not legal. A chance
+    # action naming an unhashable card raised TypeError; ("form", 0.0) or ("play", ID, 1.0),
+    # equal to a legal option, passed the check and then failed as a list index.
+    cfg = config(())
+    st = m2.initial_state(cfg)
+    for junk in (("card", ["witches-junior"]), ("card", None), ("card", 3)):
+        with pytest.raises(eng.IllegalAction, match="not a possible outcome"):
+            m2.apply(st, junk)
+    rng = random.Random(1)
+    while m2.ENGINE.current_player(st) == CHANCE:
+        st = m2.apply(st, m2.sample_chance(st, rng))
+    st = m2.apply(m2.apply(st, ("exchange", 0)), ("draw", 0))
+    card = m2.legal_actions(st)[1][1]
+    after = m2.apply(st, ("free", card, 2.0))
+    assert after.cols[1] and after.hands[0] == m2.apply(st, ("free", card, 2)).hands[0]
+
+
+def test_a_finished_game_has_no_chance_outcomes():
+    played = eng.play(m2.ENGINE, config(()), [eng.random_bot, eng.random_bot], 3)
+    assert m2.chance_outcomes(played.final_state) == []  # was a TypeError
+    assert m2.legal_actions(played.final_state) == []

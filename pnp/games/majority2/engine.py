@@ -163,6 +163,8 @@ def apply(st: State, action: Any, at_round_end: Callable[[State], None] | None =
     elif action not in options:
         from pnp.games.majority2.explain import why_illegal
         raise eng.IllegalAction(why_illegal(st, action))
+    else:  # the option itself: ("form", 0.0) or ("draw", 1) equal one but index nothing
+        action = options[options.index(action)]
     new = st.copy()
     if at_round_end is None:
         advance(new, action)
@@ -275,7 +277,7 @@ def _instance(options: list, weights: list[int], index: int) -> Any:
 def _chance_ok(st: State, kind: str, source: Any, action: Any) -> bool:
     if not (isinstance(action, tuple) and len(action) == 2 and action[0] == "card"):
         return False
-    k = st.cfg.index.get(action[1])
+    k = st.cfg.index.get(action[1]) if isinstance(action[1], str) else None
     if k is None:
         return False
     if source == "deck":
@@ -284,9 +286,9 @@ def _chance_ok(st: State, kind: str, source: Any, action: Any) -> bool:
 
 
 def chance_outcomes(st: State) -> list[tuple[tuple, float]]:
-    player, _, source = st.need
-    if player != CHANCE:
+    if st.need is None or st.need[0] != CHANCE:  # a player's decision, or the game is over
         return []
+    source = st.need[2]
     ids = st.cfg.ids
     if source == "deck":
         total = st.ndeck
