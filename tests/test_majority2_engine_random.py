@@ -13,7 +13,7 @@ from pnp.games import engine as eng
 from pnp.games.majority2 import engine as m2
 from pnp.games.majority2 import log as m2_log
 from pnp.games.majority2.state import CHANCE
-from tests.m2tools import config
+from tests.m2tools import build, config
 
 
 def _check_state(st) -> None:
@@ -109,6 +109,9 @@ def test_illegal_action_is_refused_with_a_reason():
         st = m2.apply(st, m2.sample_chance(st, rng))
     with pytest.raises(eng.IllegalAction, match="first round"):
         m2.apply(st, ("exchange", True))
+    twins = build(phase="free", hands=(("witches-junior", "witches-junior"), ()))
+    m2.option_weights(twins).append(5)
+    assert m2.option_weights(twins) == [1, 2, 2, 2]
 
 
 def test_actions_that_only_look_alike_are_refused_or_taken_as_the_option_they_equal():
@@ -133,3 +136,28 @@ def test_a_finished_game_has_no_chance_outcomes():
     played = eng.play(m2.ENGINE, config(()), [eng.random_bot, eng.random_bot], 3)
     assert m2.chance_outcomes(played.final_state) == []  # was a TypeError
     assert m2.legal_actions(played.final_state) == []
+
+
+def test_changing_the_legal_actions_list_changes_no_state():
+    # The engine's state is a value: the list legal_actions returns is the caller's.
+    # It was the state's own option list, shared with copies and, for the Exchange and
+    # Draw questions, with every game: appending ("exchange", True) to it let the start
+    # player exchange in the first round of every later game.
+    cfg = config(())
+    rng = random.Random(2)
+
+    def first_decision():
+        st = m2.initial_state(cfg)
+        while m2.ENGINE.current_player(st) == CHANCE:
+            st = m2.apply(st, m2.sample_chance(st, rng))
+        return st
+
+    st = first_decision()
+    m2.legal_actions(st).append(("exchange", True))
+    assert m2.legal_actions(st) == [("exchange", False)]
+    assert m2.legal_actions(first_decision()) == [("exchange", False)]
+    with pytest.raises(eng.IllegalAction, match="first round"):
+        m2.apply(st, ("exchange", True))
+    twins = build(phase="free", hands=(("witches-junior", "witches-junior"), ()))
+    m2.option_weights(twins).append(5)
+    assert m2.option_weights(twins) == [1, 2, 2, 2]

@@ -313,17 +313,22 @@ def sample_chance(st: State, rng: random.Random) -> tuple:
 
 def option_weights(st: State) -> list[int] | None:
     """How many card instances each legal action stands for (None: one each): two copies
-    of a card in hand are one option "play it", worth two instances to a bot."""
-    return st.weights
+    of a card in hand are one option "play it", worth two instances to a bot. A new
+    list, as `legal_actions` gives."""
+    weights = st.weights
+    return None if weights is None else list(weights)
 
 
 def legal_actions(st: State) -> list:
+    """A new list each call: the state's own option lists are shared (between copies of
+    a state, and some are constants of every game), so a caller that shuffles or edits
+    what it was given must not change them."""
     need = st.need
     if need is None:
         return []
     if need[0] == CHANCE:
         return [a for a, _ in chance_outcomes(st)]
-    return need[2]
+    return list(need[2])
 
 
 # --- results --------------------------------------------------------------------------
