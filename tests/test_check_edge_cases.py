@@ -176,6 +176,15 @@ def test_r6_a_byte_order_mark_is_ignored(cli, tmp_path):
     assert cli("check", path).exit_code == 0
 
 
+def test_r6_only_one_byte_order_mark_is_ignored(cli, tmp_path):
+    """The mark at the start of the file is dropped once: a second one is text, not JSON."""
+    path = tmp_path / "two-boms.json"
+    path.write_bytes(b"\xef\xbb\xbf" * 2 + json.dumps(D20).encode())
+    result = cli("check", path)
+    assert (result.exit_code, result.stderr) == (
+        2, f"error: {path}:1: unexpected character '\\ufeff': not valid JSON\n")
+
+
 # R7 -----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("with_rounds", [True, False])

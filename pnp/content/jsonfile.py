@@ -425,11 +425,14 @@ def check_regular_file(path: Path, limit: int) -> None:
                                       "limit for this kind of file"))
 
 
-def read_text(path: Path, limit: int = DATA_LIMIT) -> str:
-    """Read a UTF-8 file, turning OS and decoding failures into a located DataError."""
+def read_text(path: Path, limit: int = DATA_LIMIT, strip_bom: bool = True) -> str:
+    """Read a UTF-8 file, turning OS and decoding failures into a located DataError. A
+    byte-order mark at the start is dropped unless `strip_bom` is false (for a caller that
+    drops it itself: dropping two would accept a second mark, which is not JSON)."""
     raw = read_bytes(path, limit)
     try:
-        return raw.decode("utf-8").removeprefix("\ufeff")  # spreadsheets write a BOM
+        text = raw.decode("utf-8")
+        return text.removeprefix("\ufeff") if strip_bom else text  # spreadsheets write one
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise DataError(
@@ -439,4 +442,4 @@ def read_text(path: Path, limit: int = DATA_LIMIT) -> str:
 
 def load_json(path: Path) -> JsonDoc:
     """Read and parse a JSON file with positions."""
-    return parse_json(read_text(path), str(path))
+    return parse_json(read_text(path, strip_bom=False), str(path))  # it drops one BOM
