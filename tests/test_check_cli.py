@@ -189,6 +189,17 @@ def test_unknown_game_in_the_record_exits_2(cli, tmp_path):
     (b"[" * 5000 + b"]" * 5000, "nested more than 64 levels deep"),
     (b'{"game": "majority", "players": ["A", "B", "C"], "rounds": [{"turns": [{"A": 1}]}]}',
      "$.rounds[0].turns[0].A: expected a string, not 1"),
+    # the value in JSON (not Python's None or 'New') and what would do instead
+    (b'{"game": "majority2", "players": ["A", "B"], "score_areas": {"A": [null], "B": []},'
+     b' "coins": {"A": 0, "B": 0}}',
+     '$.score_areas.A[0]: null is not valid here: a card id such as demons-secretary, '
+     'or {"card": ID, "disc": COLOUR}'),
+    (b'{"game": "d20-stacks", "players": ["A", "B"],'
+     b' "moves": [{"player": "A", "value": 1, "stack": "New"}]}',
+     '$.moves[0].stack: "New" is not valid here: expected "new" or a whole number from 1'),
+    # a too-long name is measured, not echoed back whole
+    (b'{"game": "majority", "players": ["A", "B", "' + b"C" * 5000 + b'"]}',
+     "$.players[2]: 5,000 characters; at most 200 allowed\n"),
 ])
 def test_unreadable_or_invalid_input_exits_2_without_traceback(cli, tmp_path, content, message):
     path = tmp_path / "r.json"

@@ -340,6 +340,12 @@ def _message_of(err) -> str:
         return f"{shown(err.instance)} is not one of: {options}"
     if err.validator in ("oneOf", "anyOf", "pattern") and "description" in err.schema:
         return f"{shown(err.instance)} is not valid here: {err.schema['description']}"
+    if err.validator in ("oneOf", "anyOf"):
+        forms = [_form(branch) for branch in err.validator_value]
+        wanted = f": expected {' or '.join(forms)}" if all(forms) else ""
+        return f"{shown(err.instance)} is not valid here{wanted}"
+    if err.validator == "maxLength":
+        return f"{len(err.instance):,} characters; at most {err.validator_value} allowed"
     if err.validator == "type":
         wanted = err.validator_value if isinstance(err.validator_value, list) \
             else [err.validator_value]
@@ -354,6 +360,24 @@ def _message_of(err) -> str:
     if err.validator == "required":
         return err.message.replace("is a required property", "is missing")
     return err.message
+
+
+def _form(schema: object) -> str | None:
+    """One alternative of a `oneOf` in words (`"new"`, `a whole number from 1`), or None
+    when it has no short wording."""
+    if not isinstance(schema, dict):
+        return None
+    if "const" in schema:
+        return shown(schema["const"])
+    if "description" in schema:
+        return schema["description"]
+    if isinstance(schema.get("type"), str) and schema["type"] in _TYPES:
+        low, high = schema.get("minimum"), schema.get("maximum")
+        bounds = (f" from {low} to {high}" if low is not None and high is not None
+                  else f" from {low}" if low is not None
+                  else f" up to {high}" if high is not None else "")
+        return _TYPES[schema["type"]] + bounds
+    return None
 
 
 def _unknown_keys(err) -> list[str]:
