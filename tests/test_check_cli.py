@@ -210,6 +210,14 @@ def test_unreadable_or_invalid_input_exits_2_without_traceback(cli, tmp_path, co
     assert "Traceback" not in result.stdout + result.stderr
 
 
+def test_a_game_field_other_than_the_game_option_is_shown_as_json(cli, tmp_path):
+    path = tmp_path / "r.json"
+    path.write_text('{"game": null, "players": ["A", "B"], "rounds": []}')
+    result = cli("check", path, "--game", "majority-rules")
+    assert (result.exit_code, result.stderr) == (
+        2, f'error: {path}:1: $.game: expected "majority-rules", not null\n')
+
+
 def test_underscore_keys_are_notes(cli, tmp_path):
     data = json.loads((EXAMPLES / "d20-stacks-legal.json").read_text("utf-8"))
     data["_played_on"] = {"date": "2026-11-29", "where": ["kitchen"]}

@@ -344,6 +344,8 @@ def _message_of(err) -> str:
         forms = [_form(branch) for branch in err.validator_value]
         wanted = f": expected {' or '.join(forms)}" if all(forms) else ""
         return f"{shown(err.instance)} is not valid here{wanted}"
+    if err.validator == "const":
+        return f"expected {shown(err.validator_value)}, not {shown(err.instance)}"
     if err.validator == "maxLength":
         return f"{len(err.instance):,} characters; at most {err.validator_value} allowed"
     if err.validator == "type":
