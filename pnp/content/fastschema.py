@@ -52,6 +52,30 @@ def equal(one: object, two: object) -> bool:
     return one == two
 
 
+def equality_key(value: object) -> object:
+    """A hashable stand-in for `value`: two values are `equal` exactly when their keys are
+    (1 and 1.0 share a key, true and 1 do not)."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, list):
+        return ("list", tuple(map(equality_key, value)))
+    if isinstance(value, dict):
+        return ("object", frozenset((k, equality_key(v)) for k, v in value.items()))
+    return ("value", value)
+
+
+def _all_different(values: list) -> bool:
+    """`uniqueItems` in one pass (comparing every pair took minutes for 100,000 players);
+    a NaN, equal to nothing, is never a duplicate, as with `equal`."""
+    seen: set = set()
+    for value in values:
+        key = equality_key(value)
+        if key in seen:
+            return False
+        seen.add(key)
+    return True
+
+
 def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
@@ -203,8 +227,7 @@ class _Compiler:
     def k_uniqueItems(self, arg, schema, base):  # noqa: N802
         if not arg:
             return None
-        return lambda value: not isinstance(value, list) or not any(
-            equal(a, b) for i, a in enumerate(value) for b in value[i + 1:])
+        return lambda value: not isinstance(value, list) or _all_different(value)
 
     def k_minLength(self, arg, schema, base):  # noqa: N802
         return lambda value: not isinstance(value, str) or len(value) >= arg

@@ -344,6 +344,9 @@ def _message_of(err) -> str:
         forms = [_form(branch) for branch in err.validator_value]
         wanted = f": expected {' or '.join(forms)}" if all(forms) else ""
         return f"{shown(err.instance)} is not valid here{wanted}"
+    if err.validator == "uniqueItems":
+        return f"{shown(_first_repeated(err.instance))} is listed more than once: " \
+               "the list has non-unique elements"
     if err.validator == "const":
         return f"expected {shown(err.validator_value)}, not {shown(err.instance)}"
     if err.validator == "maxLength":
@@ -362,6 +365,17 @@ def _message_of(err) -> str:
     if err.validator == "required":
         return err.message.replace("is a required property", "is missing")
     return err.message
+
+
+def _first_repeated(values: list) -> object:
+    """The first entry of `values` that equals an earlier one (as JSON Schema compares)."""
+    seen: set = set()
+    for value in values:
+        key = fastschema.equality_key(value)
+        if key in seen:
+            return value
+        seen.add(key)
+    return None
 
 
 def _form(schema: object) -> str | None:
