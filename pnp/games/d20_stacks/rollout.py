@@ -15,11 +15,13 @@ Measured over 200 seeded two-player games (seats alternating): with `steal` play
 futures with the lead weighed 1 won 58.5 % [51.6, 65.1] against `steal` (weighed 0.1,
 55.7 %; 32 futures with no lead, 50.2 %) but only 47.8 % [40.9, 54.6] against `spread`;
 with `spread` playouts (the default), 53.8 % [46.8, 60.5] against `spread`, and in
-`make bench` 51.8 % [47.8, 55.8] of 600 games. Spending the futures on the better half of
-the moves (32 each, then 64, 128, 256 for the survivors) measured no better (50.0 %), nor
-did keeping `spread`'s own move unless another beat it by 0.15 a future (55.8 % of 200)
-or weighing the lead 0.2 or 3 (54.2 % and 53.0 % of 600 other seeds; weighed 1, 53.6 %),
-or 256 futures instead of 64 (53.5 % of 400 of those seeds).
+`make bench` 51.8 % [47.8, 55.8] of 600 games, then, played as 600 duplicate deals (each
+deal twice, the seats swapped, so the deal's luck falls out), 52.4 % [50.7, 54.1] of 1,200.
+Spending the futures on the better half of the moves (32 each, then 64, 128, 256 for the
+survivors) measured no better (50.0 %), nor did keeping `spread`'s own move unless
+another beat it by 0.15 a future (55.8 % of 200) or weighing the lead 0.2 or 3 (54.2 %
+and 53.0 % of 600 other seeds; weighed 1, 53.6 %), or 256 futures instead of 64 (53.5 %
+of 400 of those seeds).
 One step of look-ahead improves on the rule of thumb it plays out by a few points at
 most: what separates the moves is mostly the deal still to come.
 
