@@ -374,14 +374,6 @@ def card_events(st: State) -> list[CardEvent]:
     return [CardEvent(ids[k], s, *v) for (k, s), v in sorted(tally.items())]
 
 
-def to_record(cfg: Config, played: eng.PlayedGame, names: Sequence[str]) -> dict:
-    """The game as a `log-majority2` record that `pnp check` accepts, as every game's
-    engine offers it (docs/game-night/logs.md). The log module builds on this one, so it
-    is imported when a record is asked for."""
-    from pnp.games.majority2 import log
-    return log.to_record(cfg, played, names)
-
-
 def blank_cards(cfg: Config) -> tuple[str, ...]:
     """Cards in the deck with printed abilities but no effects data: played as blank."""
     return tuple(m.id for m, n in zip(cfg.members, cfg.deck, strict=True)
