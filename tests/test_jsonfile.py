@@ -68,3 +68,22 @@ def test_missing_file_and_folder_are_located_errors(tmp_path: Path):
         load_json(tmp_path / "nope.json")
     with pytest.raises(DataError, match="is a folder"):
         load_json(tmp_path)
+
+
+def test_a_data_file_and_the_printer_profiles_drop_one_byte_order_mark_not_two(
+        tmp_path, monkeypatch):
+    """As `pnp check` (R6): the mark at the start is dropped once; a second is not JSON
+    (read_text dropped one and parse_json another)."""
+    from pnp.content.sources import load_source
+    from pnp.kits.printers import read_profiles
+
+    body = b'{"printers": {}}'
+    monkeypatch.setenv("PNP_CONFIG_HOME", str(tmp_path))
+    profiles = tmp_path / "printers.json"
+    profiles.write_bytes(b"\xef\xbb\xbf" + body)
+    assert read_profiles().good == {}
+    assert load_source(profiles, "printers").value == {"printers": {}}
+    profiles.write_bytes(b"\xef\xbb\xbf" * 2 + body)
+    for read in (read_profiles, lambda: load_source(profiles, "printers")):
+        with pytest.raises(DataError, match="unexpected character"):
+            read()

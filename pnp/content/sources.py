@@ -34,7 +34,7 @@ def load_source(path: Path, kind: str) -> JsonDoc | WordList:
     cannot be read, SchemaError if it does not match its schema."""
     if kind == WORDS_KIND:
         return load_word_list(path)
-    text = read_text(path)
+    text = read_text(path, strip_bom=False)  # parse_json drops one BOM, not two
     key = (kind, str(path), hashlib.sha256(text.encode("utf-8")).digest())
     if key in _PASSED:
         _PASSED.move_to_end(key)

@@ -100,7 +100,7 @@ def read_profiles() -> SavedProfiles:
     path = profiles_file()
     if not path.exists():
         return SavedProfiles({}, {}, {})
-    doc = parse_json(read_text(path), str(path))
+    doc = parse_json(read_text(path, strip_bom=False), str(path))  # it drops one BOM
     value = doc.value
     entries = value.get("printers") if isinstance(value, dict) else None
     if not isinstance(entries, dict):
