@@ -66,6 +66,7 @@ def _players(tmp_path, players) -> str:
     return str(path)
 
 
+@pytest.mark.slow  # 100,000-player records: a second or more
 def test_many_players_are_told_apart_in_one_pass(cli, tmp_path):
     """Unique names were checked pair by pair: 30,000 players took minutes (100,000 half an
     hour). One pass: the record is judged, and its player count is the one violation."""
@@ -77,6 +78,7 @@ def test_many_players_are_told_apart_in_one_pass(cli, tmp_path):
                                         "this record has 30000"}]
 
 
+@pytest.mark.slow
 def test_a_repeated_name_is_named_not_the_whole_list(cli, tmp_path):
     players = [f"P{i}" for i in range(30_000)] + ["P7"]
     path = _players(tmp_path, players)

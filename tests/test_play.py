@@ -154,6 +154,7 @@ def test_the_other_games_play_to_the_end_with_a_record_that_checks(cli, tmp_path
     assert record["_play"]["seat"] == 2 and record["players"][1] == "Player"
 
 
+@pytest.mark.slow  # a whole game against the strongest bot: seconds
 @pytest.mark.parametrize("game, answer, strong", [("d20-stacks", "1", "rollout"),
                                                   ("majority-rules", "", "expectimax")])
 def test_the_default_opponent_is_the_games_strongest_bot(cli, tmp_path, game, answer,

@@ -206,6 +206,7 @@ def test_a_sequential_run_shows_margins_as_intervals_only():
     assert summary["correction"]["family"] == 2  # the start player, the card in wins
 
 
+@pytest.mark.slow  # two sequential restricted runs: seconds
 def test_a_sequential_run_says_when_an_untested_margin_leaves_out_zero(tmp_path):
     """The +1 VP copy under --until-decided: no clear difference in wins (what the run
     decides on), and its score margin's interval, clear of 0, is said beside it rather
