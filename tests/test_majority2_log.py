@@ -292,6 +292,19 @@ def test_example_logs(tmp_path):
         ("claimed.Ana", "claimed 6, computed 3")]
 
 
+def test_a_promo_drawn_in_a_game_without_it_is_not_in_this_games_deck(tmp_path):
+    """A log that draws a promo its use_promos does not list says so, not "none is
+    left" (as if the deck had run out of it)."""
+    from conftest import ROOT
+    path = ROOT / "data" / "examples" / "majority2-log-promos-ghost.json"
+    log = json.loads(path.read_text("utf-8"))
+    del log["use_promos"]
+    first = check(tmp_path, log).violations[0]
+    assert first.where == "rounds[0].draw[0]"
+    assert "it is not in this game's deck (a promo card is only when use_promos lists it)" \
+        in first.message
+
+
 def _as_floats(log: dict) -> dict:
     """Every integer a log's rounds and claims hold written as a whole-number float."""
     for rnd in log["rounds"]:

@@ -446,6 +446,10 @@ class _Replay:
                 return refusal(st, action, self.names)
             return message
         card = action[1]
+        k = st.cfg.index.get(card)
+        if k is None or not st.cfg.deck[k]:
+            return (f"no {card} can be drawn: it is not in this game's deck (a promo card "
+                    "is only when use_promos lists it)")
         if source == "deck":
             left = "the deck is empty" if not st.ndeck else f"{st.ndeck} cards are left"
             return f"no {card} can be drawn: none is left in the deck ({left})"
