@@ -126,3 +126,65 @@ def test_a_soft_hyphen_must_stand_between_letters(tmp_path, word):
 def test_other_invisible_characters_are_still_refused(tmp_path):
     with pytest.raises(DataError, match="control character"):
         load_word_list(write(tmp_path, "w.txt", "Feuer\u200bwehr\nDoor\n"))
+
+
+def test_csv_quotes_doubled_inside_a_quoted_cell_are_one_quote(tmp_path):
+    # The header alone has no quotes, so sniffing it must not switch off doubled quotes.
+    words = load_word_list(write(tmp_path, "w.csv",
+                                 'word,back\n"Salt, fine","He said ""hi"""\n'))
+    assert (words.cards[0].front.text, words.cards[0].back.text) == ("Salt, fine",
+                                                                     'He said "hi"')
+
+
+def test_semicolon_csv_keeps_doubled_quotes_too(tmp_path):
+    words = load_word_list(write(tmp_path, "w.csv", 'Word;Back\n"A ""b""";"c;d"\n'))
+    assert (words.cards[0].front.text, words.cards[0].back.text) == ('A "b"', "c;d")
+
+
+@pytest.mark.parametrize("name", ["w.txt", "w.csv"])
+def test_utf16_with_byte_order_mark_is_read(tmp_path, name):
+    # Windows Notepad's "Unicode" and Excel's "Unicode text" save UTF-16 with a BOM.
+    path = tmp_path / name
+    path.write_bytes("word\tback\r\nCafé\tStool\r\n".encode("utf-16"))
+    if name == "w.txt":
+        path.write_bytes("Café\r\nStool\r\n".encode("utf-16"))
+    card = load_word_list(path).cards[0]
+    assert (card.front.text, card.back.text) == ("Café", "Stool")
+
+
+def test_a_windows_1252_file_is_refused_with_its_line_and_the_fix(tmp_path):
+    path = tmp_path / "w.txt"
+    path.write_bytes("Door\r\nLamp\r\nCafé\r\n".encode("cp1252"))
+    with pytest.raises(DataError) as err:
+        load_word_list(path)
+    (problem,) = err.value.problems
+    assert problem.line == 3
+    assert problem.message == ("not UTF-8 text (byte 0xe9); if this line reads 'Café', the "
+                               "file is Windows-1252 (Latin-1): save it as UTF-8")
+
+
+def test_binary_junk_is_refused_without_a_windows_1252_guess(tmp_path):
+    path = tmp_path / "w.txt"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    with pytest.raises(DataError) as err:
+        load_word_list(path)
+    assert err.value.problems[0].message == "not UTF-8 text (byte 0x89)"
+
+
+def test_utf16_without_byte_order_mark_is_one_clear_error(tmp_path):
+    path = tmp_path / "w.txt"
+    path.write_bytes("Door\nLamp\n".encode("utf-16-le"))
+    with pytest.raises(DataError) as err:
+        load_word_list(path)
+    (problem,) = err.value.problems
+    assert "NUL bytes" in problem.message and "byte-order mark" in problem.message
+
+
+def test_lines_are_counted_as_editors_count_them(tmp_path):
+    # Form feeds, U+2028 and NEL are not line breaks in an editor: the word holding them
+    # is refused on its own line, and later line numbers stay right.
+    path = write(tmp_path, "w.txt", "Door\nLa\x0cmp\nSt\u2028ool\nChair\nCafe\r\nCafé\n")
+    with pytest.raises(DataError) as err:
+        load_word_list(path)
+    assert [(p.line, p.message.split("'")[1]) for p in err.value.problems] == [
+        (2, "La\\x0cmp"), (3, "St\\u2028ool"), (6, "Café")]

@@ -9,8 +9,10 @@ file suffers when some tool reads it as Windows-1252 or -1250 ("piĂą" for "pi�
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
+import re
 import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +22,7 @@ from pnp.content.jsonfile import (
     LineOnDemand,
     child_path,
     parse_json,
-    read_text,
+    read_bytes,
 )
 from pnp.content.schemas import schema_problems
 from pnp.errors import DataError, Location, Problem, SchemaError
@@ -95,7 +97,7 @@ def read_word_list(path: Path) -> WordList:
     (`word_problems`), so an editor can show those problems beside every word at once;
     DataError when the file itself cannot be read as a word list."""
     suffix = path.suffix.lower()
-    text = read_text(path, WORDS_LIMIT)
+    text = _read_text(path)
     if suffix == ".txt":
         words_list = _from_txt(text, str(path))
     elif suffix == ".csv":
@@ -108,6 +110,49 @@ def read_word_list(path: Path) -> WordList:
         raise DataError(Problem(str(path), f"{len(words_list.cards)} word cards: at most "
                                            f"{MAX_CARDS} (cut the list or split it)"))
     return words_list
+
+
+def _read_text(path: Path) -> str:
+    """UTF-8 text (a byte-order mark dropped), or UTF-16 with its byte-order mark, as
+    Windows Notepad's "Unicode" and Excel's "Unicode text" save it; anything else is a
+    located DataError that says how to fix it."""
+    raw = read_bytes(path, WORDS_LIMIT)
+    name = str(path)
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return raw.decode("utf-16")
+        except UnicodeDecodeError:
+            raise DataError(Problem(name, "starts like UTF-16 text but is not: save it as "
+                                          "UTF-8")) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = re.split(rb"\r\n|\r|\n", raw[: exc.start])
+        line = len(before)
+        rest = re.split(rb"\r\n|\r|\n", raw[exc.start:], maxsplit=1)[0]
+        guess = (before[-1] + rest).decode("cp1252", "replace").strip()[:60]
+        message = f"not UTF-8 text (byte 0x{raw[exc.start]:02x})"
+        if _looks_like_text(raw):
+            message += (f"; if this line reads {guess!r}, the file is Windows-1252 "
+                        "(Latin-1): save it as UTF-8")
+        raise DataError(Problem(name, message, line=line)) from None
+    if "\0" in text:
+        line = len(_LINE_BREAK.split(text[: text.index("\0")]))
+        raise DataError(Problem(name, "holds NUL bytes: not text, or UTF-16 saved without "
+                                      "a byte-order mark; save it as UTF-8", line=line))
+    return text.removeprefix("\ufeff")
+
+
+def _looks_like_text(raw: bytes) -> bool:
+    """No control bytes but line breaks and tabs (and none that cp1252 leaves undefined):
+    an 8-bit text file rather than an image or other binary one."""
+    sample = raw[:65536]
+    return not re.search(rb"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x81\x8d\x8f\x90\x9d]", sample)
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+"""What text editors count as a new line (str.splitlines also splits at form feeds, U+2028
+and others, which would put every later line number out of step with the editor)."""
 
 
 def _pair_up(words: list[Word], file: str) -> WordList:
@@ -130,7 +175,7 @@ def _pair_up(words: list[Word], file: str) -> WordList:
 
 def _from_txt(text: str, file: str) -> WordList:
     words = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(_LINE_BREAK.split(text), start=1):
         entry = raw.strip()
         if entry and not entry.startswith("#"):
             words.append(Word(_nfc(entry), file, line=number))
@@ -178,12 +223,15 @@ def _csv_rows(reader: csv.DictReader, file: str) -> list[tuple[int, dict]]:
 
 
 def _dialect(text: str):
-    """Comma, semicolon (European spreadsheets) or tab, whichever the header row uses."""
-    header = text.splitlines()[0] if text else ""
+    """Comma, semicolon (European spreadsheets) or tab, whichever the header row uses;
+    otherwise the spreadsheet dialect, where a quote inside a quoted cell is doubled
+    since the header alone cannot show how quotes are escaped."""
+    header = _LINE_BREAK.split(text, maxsplit=1)[0]
     try:
-        return csv.Sniffer().sniff(header, delimiters=",;\t")
+        delimiter = csv.Sniffer().sniff(header, delimiters=",;\t").delimiter
     except csv.Error:
         return csv.excel
+    return type("sniffed", (csv.excel,), {"delimiter": delimiter})
 
 
 def _csv_words(rows: list, file: str, column: str) -> list[Word]:
@@ -251,8 +299,8 @@ def word_problems(words: list[Word]) -> list[Problem]:
         if not word.text.strip():
             problems.append(word.problem("empty word"))
             continue
-        if any(unicodedata.category(c).startswith("C") and c != SOFT_HYPHEN
-               for c in word.text):
+        if any((unicodedata.category(c).startswith("C") or c in "\u2028\u2029")
+               and c != SOFT_HYPHEN for c in word.text):
             problems.append(word.problem(f"{word.text!r} contains a control character"))
         problems += _soft_hyphen_problems(word)
         fixed = mojibake_fix(word.text)
