@@ -188,3 +188,11 @@ def test_lines_are_counted_as_editors_count_them(tmp_path):
         load_word_list(path)
     assert [(p.line, p.message.split("'")[1]) for p in err.value.problems] == [
         (2, "La\\x0cmp"), (3, "St\\u2028ool"), (6, "Café")]
+
+
+@pytest.mark.parametrize("word", ["ספר", "كتاب", "Door ספר"])
+def test_right_to_left_words_are_refused_rather_than_printed_backwards(tmp_path, word):
+    # reportlab draws the letters in memory order, left to right and unjoined: 'ספר'
+    # would print as 'רפס'. Refused whatever the font, until the renderer can shape them.
+    with pytest.raises(DataError, match="right-to-left script"):
+        load_word_list(write(tmp_path, "w.txt", f"{word}\nLamp\n"))

@@ -291,8 +291,9 @@ def mojibake_fix(text: str) -> str | None:
 
 
 def word_problems(words: list[Word]) -> list[Problem]:
-    """Duplicates, blank or control-character entries, misplaced soft hyphens and
-    mojibake, in input order."""
+    """Duplicates, blank or control-character entries, misplaced soft hyphens,
+    right-to-left words (reportlab neither reorders nor joins them) and mojibake, in input
+    order."""
     problems: list[Problem] = []
     seen: dict[str, Word] = {}
     for word in words:
@@ -303,6 +304,11 @@ def word_problems(words: list[Word]) -> list[Problem]:
                and c != SOFT_HYPHEN for c in word.text):
             problems.append(word.problem(f"{word.text!r} contains a control character"))
         problems += _soft_hyphen_problems(word)
+        if any(unicodedata.bidirectional(c) in ("R", "AL") for c in word.text):
+            problems.append(word.problem(
+                f"{word.text!r} is in a right-to-left script (such as Hebrew or Arabic), "
+                "which the cards cannot draw yet: its letters would print in reverse order "
+                "and unjoined"))
         fixed = mojibake_fix(word.text)
         if fixed:
             problems.append(word.problem(
