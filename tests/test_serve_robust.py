@@ -225,3 +225,57 @@ def test_600_unfinished_requests_neither_fill_the_server_nor_stay_open():
             for conn in stalled:
                 conn.close()
         assert answers == {b"HTTP/1.1 408 Request Timeout"}
+
+
+# --- found by the web audit ----------------------------------------------------------------
+
+STUDIO_JSON = ("/api/studio/promo/check", "/api/studio/promo/file", "/api/studio/promo/pdf",
+               "/api/studio/balance", "/api/studio/words/check", "/api/studio/words/card",
+               "/api/studio/words/pdf")
+
+
+@pytest.mark.parametrize("path", STUDIO_JSON)
+@pytest.mark.parametrize("body, said", [
+    (b'{"text": "\\ud800", "format": "txt"}', "half of a surrogate pair"),
+    (b'{"games": 1e400}', "1e400"),
+    (b'{"games": NaN}', "NaN"),
+    (b'[' * 100_000 + b']' * 100_000, "nested more than 64 levels"),
+])
+def test_a_studio_call_refuses_json_the_toolkit_refuses_with_a_422_at_its_line(path, body,
+                                                                               said):
+    """A lone surrogate in a studio call's JSON was a 500 (the word list could not be
+    written as UTF-8): the studio reads its requests as the toolkit reads files."""
+    from pnp.web.app import create_app
+    from tests.webtools import asgi_client
+
+    answer = asgi_client(create_app()).post(path, content=body,
+                                            headers={"Content-Type": "application/json"})
+    assert answer.status_code == 422, answer.text
+    found = answer.json()
+    assert found["error"].startswith("The request is not JSON: ") and said in found["error"]
+    assert found["problems"][0]["line"] == 1
+
+
+def test_a_client_gone_while_its_body_is_read_is_no_error_in_the_servers_log(caplog):
+    """A body that stalls is answered 408 and its connection closed; the handler still
+    reading it then met the disconnect, and the server's log showed it as an error with a
+    traceback. Nothing went wrong: nothing is logged."""
+    import asyncio
+
+    from pnp.web.app import create_app
+
+    scope = {"type": "http", "method": "POST", "path": "/api/check", "raw_path": b"/api/check",
+             "query_string": b"", "root_path": "", "scheme": "http", "http_version": "1.1",
+             "headers": [(b"host", b"localhost"), (b"content-length", b"100")],
+             "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80)}
+    sent = []
+
+    async def receive():
+        return {"type": "http.disconnect"}
+
+    async def send(message):
+        sent.append(message)
+
+    with caplog.at_level("ERROR"):
+        asyncio.run(create_app()(scope, receive, send))
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]

@@ -12,6 +12,7 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect
 from starlette.routing import Mount
 from starlette.staticfiles import StaticFiles
 
@@ -37,4 +38,5 @@ def create_app(token: str | None = None, names: tuple[str, ...] = ()) -> Starlet
                        names=names)
     return Starlette(routes=routes, middleware=[guard],
                      exception_handlers={HTTPException: errors.http_error,
+                                         ClientDisconnect: errors.client_gone,
                                          Exception: errors.server_error})

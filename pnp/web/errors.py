@@ -82,6 +82,12 @@ async def http_error(request: Request, exc: HTTPException) -> Response:
     return response
 
 
+async def client_gone(request: Request, exc: Exception) -> Response:
+    """The client closed the connection (or the server did, on a body that stalled: 408)
+    while the body was read: no one is left to answer, and nothing went wrong here."""
+    return Response(status_code=400)
+
+
 async def server_error(request: Request, exc: Exception) -> Response:
     """A bug: logged on the server's terminal, never shown to the player."""
     _log.error("error answering %s %s", request.method, request.url.path, exc_info=exc)
