@@ -15,7 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from pnp.content.jsonfile import JsonDoc, load_json, parse_json
-from pnp.content.schemas import load_schema, schema_problems, without_unknown_keys
+from pnp.content.schemas import (
+    load_schema,
+    quoted_name,
+    schema_problems,
+    without_unknown_keys,
+)
 from pnp.errors import DataError, PnpError, Problem, UsageError
 from pnp.games import GAMES, Game, get_game
 from pnp.games.gamedata import load_content
@@ -143,13 +148,13 @@ def _pick_game(doc: JsonDoc, game_id: str | None) -> Game:
     if game_id is not None:
         game = get_game(game_id)
         if isinstance(named, str) and named != game.id:
-            raise DataError(doc.problem("$.game", f"the record is a {named!r} game, "
+            raise DataError(doc.problem("$.game", f"the record is a {quoted_name(named)} game, "
                                                   f"but --game says {game.id!r}"))
         return game
     if isinstance(named, str):
         if named in GAMES:
             return GAMES[named]
-        raise DataError(doc.problem("$.game", f"unknown game {named!r}; known: "
+        raise DataError(doc.problem("$.game", f"unknown game {quoted_name(named)}; known: "
                                               f"{', '.join(GAMES)}{did_you_mean(named, GAMES)}"))
     raise DataError(Problem(doc.file, 'cannot tell the game: a record is a JSON object with '
                                       f'"game" (one of {", ".join(GAMES)}), or use --game'))

@@ -97,3 +97,15 @@ def test_unique_items_compares_as_json_schema_does(values, unique):
 
     assert (equality_key(values[0]) != equality_key(values[1])) is unique
     assert (not equal(values[0], values[1])) is unique
+
+
+@pytest.mark.parametrize("extra", [[], ["--game", "majority"]])
+def test_a_huge_game_name_is_clipped_in_the_error(cli, tmp_path, extra):
+    """A 900,000-character "game" is named by its start and length, not echoed whole
+    (the web's /api/check answered with the whole name)."""
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"game": "a" * 900_000, "players": ["A", "B"]}), "utf-8")
+    result = cli("check", path, *extra)
+    assert result.exit_code == 2
+    assert "(900,000 characters)" in result.stderr
+    assert len(result.stderr) < 1_000

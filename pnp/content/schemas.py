@@ -330,6 +330,14 @@ def shown(value: object) -> str:
     return re.sub("[\x7f-\x9f]", lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
+def quoted_name(text: str, limit: int = 60) -> str:
+    """A name the input gave, quoted for a message; a long one clipped with its length,
+    so a hostile 900,000-character "game" is not echoed back whole."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"
+
+
 def _message_of(err) -> str:
     """A shorter, friendlier message for the commonest errors, values shown as JSON."""
     if err.validator == "additionalProperties":

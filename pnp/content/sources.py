@@ -17,6 +17,7 @@ from pathlib import Path
 from pnp.content.jsonfile import JsonDoc, load_json, parse_json, read_text
 from pnp.content.schemas import (
     name_from_reference,
+    quoted_name,
     schema_names,
     schema_problems,
     without_unknown_keys,
@@ -76,7 +77,7 @@ def detect_kind(path: Path, doc: JsonDoc | None = None) -> str:
         if kind in schema_names():
             return kind
         games = [n.removeprefix("result-") for n in schema_names() if n.startswith("result-")]
-        raise DataError(doc.problem("$.game", f"unknown game {value['game']!r}; "
+        raise DataError(doc.problem("$.game", f"unknown game {quoted_name(value['game'])}; "
                                               f"known: {', '.join(games)}"))
     raise DataError(Problem(str(path), 'cannot tell what this file is: add "$schema" '
                                        '(data files) or "game" (game records)'))
