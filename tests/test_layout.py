@@ -43,10 +43,15 @@ def test_circular_extends_is_an_error(tmp_path):
         LayoutSet(tmp_path).get("a")
 
 
-def test_missing_parent_is_named(tmp_path):
+def test_missing_parent_is_named_in_the_file_that_extends_it(tmp_path):
+    """The fault is in a.json's `extends` (its line), not in the nope.json that does not
+    exist (`make fuzz` found the error blaming a file nobody wrote)."""
     write(tmp_path, "a", {"extends": "nope", "boxes": []})
-    with pytest.raises(DataError, match="layout 'nope' not found \\(extended by a\\)"):
+    with pytest.raises(DataError, match="layout 'nope' not found \\(no nope.json in ") as exc:
         LayoutSet(tmp_path).get("a")
+    problem = exc.value.problems[0]
+    assert (problem.file, problem.path, problem.line) == (str(tmp_path / "a.json"),
+                                                          "$.extends", 1)
 
 
 def test_text_outside_the_safe_zone_is_an_error(tmp_path):

@@ -90,6 +90,11 @@ class LayoutSet:
                                     f"circular extends: {loop}", path="$.extends"))
         doc = self._doc(name, chain)
         data = doc.value
+        if "extends" in data and not self.path_of(data["extends"]).exists():
+            # the file that names the missing layout is at fault, not the file it names
+            folders = ", ".join(str(f) for f in self.folders)
+            raise DataError([doc.problem("$.extends", f"layout {data['extends']!r} not found "
+                                                      f"(no {data['extends']}.json in {folders})")])
         parent = self._resolve(data["extends"], (*chain, name)) if "extends" in data else None
         size = _size(doc) if "size" in data else parent.size if parent else None
         if size is None:
