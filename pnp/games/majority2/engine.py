@@ -40,6 +40,7 @@ from pnp.games.majority2.state import (
     CHANCE,
     HAND,
     HANDLERS,
+    RANDOM_MOVES,
     RESERVE,
     Config,
     State,
@@ -217,52 +218,76 @@ def playout(st: State, rng: random.Random, record=None, max_actions: int = 1_000
 
     The same random numbers give the same game as `pnp.games.engine.play` with random
     bots (a test plays both ways): this is that loop without a copy, a legality check or
-    a function call per action, for simulations and search rollouts. `below` is
-    `random.Random`'s own draw of an index below n (what `choice` and `randrange` use),
-    written out here because the calls around it cost more than the draw."""
-    handlers = HANDLERS
+    a function call per action, for simulations and search rollouts. The frames that ask
+    most (a round's phases, a draw) have a random mover (`state.RANDOM_MOVES`) that asks,
+    draws and answers in one call without listing the options; the others ask as usual
+    and their answer is drawn from the question (`_random_answer`)."""
+    handlers, movers = HANDLERS, _MOVERS
     stack = st.stack
-    getrandbits = rng.getrandbits
-    draw_actions = st.cfg.draw_actions
+    below = _below(rng)
     stop = until_round if until_round is not None else 1 << 62  # an int: a cheaper compare
-    need, weights = st.need, st.weights  # kept here until the loop stops
     count = 0
-    while need is not None and st.round < stop:
-        if count >= max_actions:
-            raise RuntimeError(f"majority2: no end after {max_actions} actions")
-        options = need[2]
-        # below: a uniform index under n (a card of the deck or reserve, an instance)
-        if need[0] == CHANCE:
-            cards = st.pile if options == "deck" else st.reserves[options]
-            n = len(cards)
-            bits = n.bit_length()
-            below = getrandbits(bits)
-            while below >= n:
-                below = getrandbits(bits)
-            action = draw_actions[cards[below]]
-        else:
-            n = len(options) if weights is None else sum(weights)
-            bits = n.bit_length()
-            below = getrandbits(bits)
-            while below >= n:
-                below = getrandbits(bits)
-            action = options[below] if weights is None else _instance(options, weights, below)
-        if record is not None:
-            record(action)
-        count += 1
+    while st.end is None:
         frame = stack[-1]
-        need = handlers[frame[0]](st, frame, action)
-        while need is None and st.end is None:  # _run, inlined: the innermost loop
-            frame = stack[-1]
-            need = handlers[frame[0]](st, frame, None)
+        if count < max_actions and st.round < stop:
+            action = movers[frame[0]](st, frame, below)
+            if action is not None:
+                count += 1
+                if record is not None:
+                    record(action)
+            continue
+        need = handlers[frame[0]](st, frame, None)  # stopping: is a question pending?
         if need is None:
-            weights = None
-        elif len(need) == 4:
-            need, weights = need[:3], need[3]
-        else:
-            weights = None
-    st.need, st.weights = need, weights
+            continue
+        if st.round >= stop:  # it stays for whoever plays on
+            st.need, st.weights = (need[:3], need[3]) if len(need) == 4 else (need, None)
+            return count
+        raise RuntimeError(f"majority2: no end after {max_actions} actions")
+    st.need = st.weights = None
     return count
+
+
+def _below(rng: random.Random) -> Callable[[int], int]:
+    """below(n): a uniform index under n, `random.Random`'s own draw (what `choice` and
+    `randrange` use), written out because the calls around it cost more than the draw."""
+    getrandbits = rng.getrandbits
+
+    def below(n: int) -> int:
+        bits = n.bit_length()
+        r = getrandbits(bits)
+        while r >= n:
+            r = getrandbits(bits)
+        return r
+    return below
+
+
+def _random_answer(st: State, need: tuple, below: Callable[[int], int]) -> Any:
+    """The random bot's answer to `need` (chance: `sample_chance`'s card)."""
+    options = need[2]
+    if need[0] == CHANCE:
+        cards = st.pile if options == "deck" else st.reserves[options]
+        return st.cfg.draw_actions[cards[below(len(cards))]]
+    weights = need[3] if len(need) == 4 else None
+    if weights is None:
+        return options[below(len(options))]
+    return _instance(options, weights, below(sum(weights)))
+
+
+def _answered(handle: Callable) -> Callable:
+    """The random mover of a frame without a mover of its own: ask, draw, answer."""
+    def mover(st: State, frame: tuple, below: Callable[[int], int]) -> Any:
+        need = handle(st, frame, None)
+        if need is None:
+            return None
+        action = _random_answer(st, need, below)
+        handle(st, frame, action)  # a next question it returns is asked again
+        return action
+    return mover
+
+
+# Every frame's random mover (`playout`): its own where it has one, else `_answered`.
+_MOVERS = {name: RANDOM_MOVES.get(name) or _answered(handle)
+           for name, handle in HANDLERS.items()}
 
 
 def _instance(options: list, weights: list[int], index: int) -> Any:

@@ -25,6 +25,7 @@ from pnp.games.majority2.state import (
     grouped,
     handler,
     place,
+    random_move,
     refill_deck,
     requirement_met,
     requirements,
@@ -135,13 +136,32 @@ def _draw_question(st: State, frame: tuple, action: Any):
 def _deal(st: State, frame: tuple, action: Any):
     """Draw `n` cards one chance action at a time into a hand, a reserve or a column
     (("col", ci): cards played free, without abilities, owned by the active player)."""
-    _, n, seat, zone, kind = frame
     if action is None:
-        if n > 0 and (st.pile or refill_deck(st)):
-            return DECK_DRAW[kind]
+        if frame[1] > 0 and (st.pile or refill_deck(st)):
+            return DECK_DRAW[frame[4]]
         st.stack.pop()
         return None
-    k = st.cfg.index[action[1]]
+    if _dealt(st, frame, st.cfg.index[action[1]]) and st.pile:
+        return DECK_DRAW[frame[4]]  # the next card (none: reshuffle first)
+    return None
+
+
+@random_move("deal")
+def _deal_random(st: State, frame: tuple, below) -> Any:
+    """`_deal`'s draw: the card at a random place of the sorted pile, as `playout` drew
+    it from the chance question."""
+    if frame[1] > 0 and (st.pile or refill_deck(st)):
+        pile = st.pile
+        k = pile[below(len(pile))]
+        _dealt(st, frame, k)
+        return st.cfg.draw_actions[k]
+    st.stack.pop()
+    return None
+
+
+def _dealt(st: State, frame: tuple, k: int) -> bool:
+    """Card `k` drawn for the `deal` frame on top; whether it has more cards to deal."""
+    _, n, seat, zone, kind = frame
     st.deck[k] -= 1  # take_from_deck, written out: a third of all actions are draws
     pile = st.pile
     del pile[bisect_left(pile, k)]
@@ -153,39 +173,49 @@ def _deal(st: State, frame: tuple, action: Any):
         place(st, zone[1], k, st.active)
     if n == 1:
         st.stack.pop()
-        return None
+        return False
     st.stack[-1] = ("deal", n - 1, seat, zone, kind)
-    return DECK_DRAW[kind] if st.pile else None  # the next card (none: reshuffle first)
+    return True
 
 
 # --- Free Play and Standard Play ------------------------------------------------------
 
-def _free_question(st: State, p: int) -> tuple:
-    """Free Play: pass, or a hand card not barred from it whose requirement is met (or
-    waived by the rule option), into any column; no cost."""
+def _free_allowed(st: State, p: int) -> list[int]:
+    """Free Play: the hand cards not barred from it whose requirement is met (or waived by
+    the rule option), copies included, in hand order; no cost."""
     free = requirements(st, p)[1]
-    allowed = [k for k in st.hands[p] if free[k]]
+    return [k for k in st.hands[p] if free[k]]
+
+
+def _play_allowed(st: State, p: int) -> list[int]:
+    """Standard Play: the hand cards whose cost the face-up coins pay and whose requirement
+    is met, copies included, in hand order."""
+    met = requirements(st, p)[0]
+    up, cost = st.up[p], st.cfg.cost
+    return [k for k in st.hands[p] if cost[k] <= up and met[k]]
+
+
+def _free_question(st: State, p: int) -> tuple:
+    """Free Play: pass, or an allowed hand card into any column."""
+    allowed = _free_allowed(st, p)
     if not allowed:
         return (p, "free", [PASS])
     return _hand_question(p, "free", allowed, st.cfg.free_actions)
 
 
 def _play_question(st: State, p: int) -> tuple:
-    """Standard Play: pass, or a hand card whose cost the face-up coins pay and whose
-    requirement is met, into any column."""
-    met = requirements(st, p)[0]
-    up, cfg = st.up[p], st.cfg
-    cost = cfg.cost
-    allowed = [k for k in st.hands[p] if cost[k] <= up and met[k]]
+    """Standard Play: pass, or an allowed hand card into any column."""
+    allowed = _play_allowed(st, p)
     if not allowed:
         return (p, "play", [PASS])
-    return _hand_question(p, "play", allowed, cfg.play_actions)
+    return _hand_question(p, "play", allowed, st.cfg.play_actions)
 
 
 def _hand_question(p: int, kind: str, allowed: list, actions: tuple) -> tuple:
     """Pass, then each allowed card's three actions (`actions[card]`), cards in the order
     they first appear in the hand (`allowed`: the hand's allowed cards, copies included).
-    A card held in several copies is one option per column, with its copies as weight."""
+    A card held in several copies is one option per column, with its copies as weight.
+    `_hand_choice` reads the same list without building it: keep the two in step."""
     options = [PASS]
     if len(allowed) == 1 or len(set(allowed)) == len(allowed):  # no twins
         for k in allowed:
@@ -201,16 +231,47 @@ def _hand_question(p: int, kind: str, allowed: list, actions: tuple) -> tuple:
     return (p, kind, options, weights)
 
 
+def _hand_choice(allowed: list, r: int) -> tuple[int, int]:
+    """(card, column 0-2) of the `r`-th card instance after pass in `_hand_question`'s
+    options: 3 × len(allowed) instances, each card's three columns in turn, a card with n
+    copies n instances per column. So drawing 1 + 3 × len(allowed) instances picks the
+    option the random bot picks from the list."""
+    if len(allowed) == 1 or len(set(allowed)) == len(allowed):  # no twins
+        return allowed[r // 3], r % 3
+    for k in dict.fromkeys(allowed):
+        n = allowed.count(k)
+        if r < 3 * n:
+            return k, r // n
+        r -= 3 * n
+    raise AssertionError("r counts the instances of the allowed cards")
+
+
 @handler("free")
 def _free(st: State, frame: tuple, action: Any):
     p = st.active
     if action is None:
         return _free_question(st, p)
     st.stack.pop()
-    if action[0] == "pass":
-        return None
-    k = st.cfg.index[action[1]]
-    ci = p * 3 + action[2] - 1
+    if action[0] != "pass":
+        _free_play(st, p, st.cfg.index[action[1]], p * 3 + action[2] - 1)
+    return None
+
+
+@random_move("free")
+def _free_random(st: State, frame: tuple, below) -> tuple:
+    p = st.active
+    allowed = _free_allowed(st, p)
+    r = below(3 * len(allowed) + 1)
+    st.stack.pop()
+    if r == 0:
+        return PASS
+    k, c = _hand_choice(allowed, r - 1)
+    _free_play(st, p, k, p * 3 + c)
+    return st.cfg.free_actions[k][c]
+
+
+def _free_play(st: State, p: int, k: int, ci: int) -> None:
+    """Card `k` from `p`'s hand to the foot of column `ci`: no cost, no ability."""
     st.hands[p].remove(k)
     uid = st.uid = st.uid + 1  # place() and event(), written out
     column = st.cols[ci]
@@ -218,20 +279,37 @@ def _free(st: State, frame: tuple, action: Any):
     st.events = (st.events, (k, p, 0))
     if len(column) >= 5:
         st.stack.append(("form", ci))
-    return None
 
 
 @handler("play")
 def _play(st: State, frame: tuple, action: Any):
     p = st.active
-    cfg = st.cfg
     if action is None:
         return _play_question(st, p)
     if action[0] == "pass":
         st.stack.pop()
-        return None
-    k = cfg.index[action[1]]
-    ci = p * 3 + action[2] - 1
+    else:
+        _standard_play(st, p, st.cfg.index[action[1]], p * 3 + action[2] - 1)
+    return None
+
+
+@random_move("play")
+def _play_random(st: State, frame: tuple, below) -> tuple:
+    p = st.active
+    allowed = _play_allowed(st, p)
+    r = below(3 * len(allowed) + 1)
+    if r == 0:
+        st.stack.pop()
+        return PASS
+    k, c = _hand_choice(allowed, r - 1)
+    _standard_play(st, p, k, p * 3 + c)
+    return st.cfg.play_actions[k][c]
+
+
+def _standard_play(st: State, p: int, k: int, ci: int) -> None:
+    """Card `k` from `p`'s hand to the foot of column `ci`, its cost paid; its ability
+    (then forming) queued above the Standard Play frame, which asks again after them."""
+    cfg = st.cfg
     cost = cfg.cost[k]
     if cost:
         up, down = st.up, st.down
@@ -248,7 +326,6 @@ def _play(st: State, frame: tuple, action: Any):
         # Without an ability only this column changed (every column is under 5 cards
         # between plays), so checking all of them would check this one alone.
         st.stack.append(("form", ci))
-    return None
 
 
 @handler("cleanup")

@@ -178,6 +178,26 @@ def handler(name: str) -> Callable[[Handler], Handler]:
     return register
 
 
+# Random moves by frame name, for `engine.playout` alone: mover(state, frame, below) asks
+# the frame's question, draws the answer as the random bot would (`below(n)`: the rng's
+# uniform index under n, one call per decision, as `random.Random.choice` draws), carries
+# it out and returns the action taken; or, when the frame asks nothing now, makes its
+# progress as its handler would and returns None. Why: random play is the floor under
+# every simulation and search, and most of its time went into building option lists
+# (Free and Standard Play) that a random draw reads one entry of. A mover must choose
+# exactly the option its handler's question lists at the drawn index (counting instance
+# weights), so a game is the same either way (tests/test_majority2_golden.py).
+Mover = Callable[[State, tuple, Callable[[int], int]], Any]
+RANDOM_MOVES: dict[str, Mover] = {}
+
+
+def random_move(name: str) -> Callable[[Mover], Mover]:
+    def register(fn: Mover) -> Mover:
+        RANDOM_MOVES[name] = fn
+        return fn
+    return register
+
+
 def grouped(pairs) -> tuple[list, list[int] | None]:
     """Options from (key, action) pairs, one pair per card instance: the first action of
     each key, and how many instances each stands for (None when one each).
