@@ -30,6 +30,7 @@ from pnp.games.majority2.state import (
     pop,
     protected,
     push,
+    random_move,
     refill_deck,
     replace_top,
     set_disc,
@@ -51,15 +52,24 @@ def primitive(name: str):
 
 @handler("fx")
 def _fx(st: State, frame: tuple, action: Any) -> None:
-    """Run a card's triggered effects in order (each may push frames of its own)."""
+    """Run a card's triggered effects in order. One that pushes frames of its own (a
+    question, a draw) stops the run: this frame, left under them counting the effects
+    done, goes on when they are done. (One call runs every effect that acts at once: a
+    frame per effect cost a trip through the interpreter each.) Never asks: its own
+    random mover (`action` unused)."""
     _, ci, uid, kind, i = frame
     effects = st.cfg.triggered[kind]
-    if i >= len(effects):
-        st.stack.pop()
-        return None
-    st.stack[-1] = ("fx", ci, uid, kind, i + 1)
-    effect = effects[i]
-    EFFECTS[effect.do](st, (ci, uid, kind), effect)
+    stack = st.stack
+    depth = len(stack)
+    ctx = (ci, uid, kind)
+    while i < len(effects):
+        effect = effects[i]
+        i += 1
+        EFFECTS[effect.do](st, ctx, effect)  # primitives only push frames
+        if len(stack) != depth:
+            stack[depth - 1] = ("fx", ci, uid, kind, i)
+            return None
+    stack.pop()
     return None
 
 
@@ -429,29 +439,55 @@ def disc_targets(st: State, on: str) -> list[tuple]:
     return targets
 
 
+def _disc_choices(st: State, frame: tuple) -> tuple[list, list] | None:
+    """The `discs` frame's question as (targets, colours): each target with each colour is
+    an option, targets first. None when it has nothing to place (the frame is done)."""
+    _, left, on, used = frame
+    if left is not None and left <= 0:
+        return None
+    if left is None:
+        colours = [c for c in st.cfg.discs if disc_place(st, c) is None]
+    else:
+        colours = [c for c in st.cfg.discs if c not in used]
+    targets = disc_targets(st, on) if colours else []
+    return (targets, colours) if targets else None
+
+
 @handler("discs")
 def _discs(st: State, frame: tuple, action: Any):
     """Discs one at a time, each a colour not yet placed by this ability; a disc already on
     a card moves. Count None: every disc left in the supply, colours from the supply."""
-    _, left, on, used = frame
     if action is None:
-        if left is not None and left <= 0:
+        choices = _disc_choices(st, frame)
+        if choices is None:
             pop(st)
             return None
-        if left is None:
-            colours = [c for c in st.cfg.discs if disc_place(st, c) is None]
-        else:
-            colours = [c for c in st.cfg.discs if c not in used]
-        targets = disc_targets(st, on) if colours else []
-        if not targets:
-            pop(st)
-            return None
+        targets, colours = choices
         return (st.active, "disc", [("disc", *t, c) for t in targets for c in colours])
+    _place_disc(st, frame, action)
+    return None
+
+
+@random_move("discs")
+def _discs_random(st: State, frame: tuple, below) -> tuple | None:
+    """`_discs`'s option at a random index, without listing targets × colours."""
+    choices = _disc_choices(st, frame)
+    if choices is None:
+        pop(st)
+        return None
+    targets, colours = choices
+    r = below(len(targets) * len(colours))
+    action = ("disc", *targets[r // len(colours)], colours[r % len(colours)])
+    _place_disc(st, frame, action)
+    return action
+
+
+def _place_disc(st: State, frame: tuple, action: tuple) -> None:
+    _, left, on, used = frame
     _, seat, where, pos, colour = action
     place_at = ("area", seat, pos) if where == "area" else ("col", seat * 3 + where - 1, pos)
     move_disc(st, place_at, colour)
     replace_top(st, ("discs", None if left is None else left - 1, on, used + (colour,)))
-    return None
 
 
 @primitive("return_discs")
@@ -466,5 +502,7 @@ def _return_discs(st: State, ctx: tuple, eff) -> None:
     if bonus_from is not None and returned >= bonus_from:
         gain_coins(st, st.active, eff.get("bonus_coins", 1))
 
+
+random_move("fx")(_fx)  # it never asks: the handler is its own mover
 
 __all__ = ["EFFECTS", "disc_targets", "place"]

@@ -51,6 +51,7 @@ DECK_DRAW = {kind: (CHANCE, kind, "deck")
 
 # --- the round ------------------------------------------------------------------------
 
+@random_move("round")  # never asks: the handler is its own mover (`action` unused)
 @handler("round")
 def _round(st: State, frame: tuple, action: Any) -> None:
     """Start the active player's round: income, then the stall test, then the phases."""
@@ -104,13 +105,25 @@ def _exchange(st: State, frame: tuple, action: Any):
         if st.forced[p]:
             return EXCHANGE_FORCED[p]
         return EXCHANGE_BANNED[p] if st.round == 1 else EXCHANGE_FREE[p]
+    _exchanged(st, p, action)
+    return None
+
+
+@random_move("exchange")
+def _exchange_random(st: State, frame: tuple, below) -> tuple:
+    options = _exchange(st, frame, None)[2]
+    action = options[below(len(options))]
+    _exchanged(st, st.active, action)
+    return action
+
+
+def _exchanged(st: State, p: int, action: tuple) -> None:
     st.stack.pop()
     if st.forced[p]:
         st.forced = tup_set(st.forced, p, False)
     if action[1]:
         hands, reserves = st.hands, st.reserves
         hands[p], reserves[p] = reserves[p], hands[p]
-    return None
 
 
 def draw_count(st: State) -> int:
@@ -124,12 +137,24 @@ def _draw_question(st: State, frame: tuple, action: Any):
     p = st.active
     if action is None:
         return DRAW_FREE[p] if st.hands[p] else DRAW_FORCED[p]
+    _draw_answered(st, p, action)
+    return None
+
+
+@random_move("drawq")
+def _draw_random(st: State, frame: tuple, below) -> tuple:
+    options = _draw_question(st, frame, None)[2]
+    action = options[below(len(options))]
+    _draw_answered(st, st.active, action)
+    return action
+
+
+def _draw_answered(st: State, p: int, action: tuple) -> None:
     stack = st.stack
     stack.pop()
     if action[1]:  # the hand first, then the opponent's reserve card
         stack.append(("deal", 1, 1 - p, RESERVE, "reserve-draw"))
         stack.append(("deal", draw_count(st), p, HAND, "draw"))
-    return None
 
 
 @handler("deal")
@@ -328,6 +353,7 @@ def _standard_play(st: State, p: int, k: int, ci: int) -> None:
         st.stack.append(("form", ci))
 
 
+@random_move("cleanup")  # never asks: its own mover
 @handler("cleanup")
 def _cleanup(st: State, frame: tuple, action: Any) -> None:
     p, o = st.active, 1 - st.active
@@ -347,6 +373,7 @@ def _cleanup(st: State, frame: tuple, action: Any) -> None:
 
 # --- forming --------------------------------------------------------------------------
 
+@random_move("formall")  # never asks: its own mover
 @handler("formall")
 def _form_all(st: State, frame: tuple, action: Any) -> None:
     """After an ability: every column of either player with 5 or more cards is checked,
