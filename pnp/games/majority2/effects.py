@@ -24,6 +24,7 @@ from pnp.games.majority2.state import (
     find_uid,
     gain_coins,
     grouped,
+    grouped_pick,
     handler,
     move_disc,
     place,
@@ -113,14 +114,31 @@ def _to_reserve(st: State, frame: tuple, action: Any):
         ids = st.cfg.ids
         options, weights = grouped((k, ("hand", ids[k])) for k in st.hands[p])
         return (p, "hand", options, weights)
-    k = st.cfg.index[action[1]]
+    _reserved(st, frame, st.cfg.index[action[1]])
+    return None
+
+
+@random_move("tores")
+def _to_reserve_random(st: State, frame: tuple, below) -> tuple | None:
+    """`_to_reserve`'s option at a random card instance, without listing the options."""
+    hand = st.hands[st.active]
+    if frame[1] <= 0 or not hand:
+        pop(st)
+        return None
+    k = grouped_pick(((k, k) for k in hand), below(len(hand)))
+    _reserved(st, frame, k)
+    return ("hand", st.cfg.ids[k])
+
+
+def _reserved(st: State, frame: tuple, k: int) -> None:
+    """Card `k` from the active player's hand to their reserve."""
+    p = st.active
     st.hands[p].remove(k)
     st.reserves[p].append(k)
     if frame[1] > 1:
         replace_top(st, ("tores", frame[1] - 1))
     else:
         pop(st)
-    return None
 
 
 @primitive("discard_random_reserve")

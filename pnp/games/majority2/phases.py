@@ -23,6 +23,7 @@ from pnp.games.majority2.state import (
     event,
     gain_coins,
     grouped,
+    grouped_pick,
     handler,
     place,
     random_move,
@@ -402,32 +403,60 @@ def _form(st: State, frame: tuple, action: Any):
     colour (which fixes the colour); the rest is discarded. Otherwise all is discarded.
     Not an ability's discard: an Angels Junior does not stop it."""
     ci = frame[1]
-    column = st.cols[ci]
-    seat = ci // 3
-    cfg = st.cfg
     if action is None:
-        if len(column) < 5:
-            st.stack.pop()
+        found = _form_candidates(st, ci)
+        if found is None:
             return None
-        counts = _colour_counts(st, column)
-        qualified = {c for c, n in counts.items() if n >= 3}
-        if not qualified:
-            st.stack.pop()
-            _clear(st, ci, None)
-            return None
-        options, weights = grouped((entry[:2], ("form", pos))
-                                   for pos, entry in enumerate(column)
-                                   if colour_of(cfg, entry) in qualified)
-        return (seat, "form", options, weights)
+        column = st.cols[ci]
+        options, weights = grouped((column[pos][:2], ("form", pos)) for pos in found[0])
+        return (ci // 3, "form", options, weights)
+    _formed(st, ci, action[1], _colour_counts(st, st.cols[ci]))
+    return None
+
+
+@random_move("form")
+def _form_random(st: State, frame: tuple, below) -> tuple | None:
+    """`_form`'s option at a random instance, without listing the options."""
+    ci = frame[1]
+    found = _form_candidates(st, ci)
+    if found is None:
+        return None
+    candidates, counts = found
+    column = st.cols[ci]
+    pos = grouped_pick(((column[pos][:2], pos) for pos in candidates),
+                       below(len(candidates)))
+    _formed(st, ci, pos, counts)
+    return ("form", pos)
+
+
+def _form_candidates(st: State, ci: int) -> tuple[list[int], dict[str, int]] | None:
+    """The positions that may represent column `ci` (cards of a colour with 3 or more),
+    and the colour counts; None when there is nothing to choose: the frame is done (the
+    column is short of 5 cards, or discarded whole for want of 3 of a colour)."""
+    column = st.cols[ci]
+    if len(column) < 5:
+        st.stack.pop()
+        return None
+    counts = _colour_counts(st, column)
+    qualified = {c for c, n in counts.items() if n >= 3}
+    if not qualified:
+        st.stack.pop()
+        _clear(st, ci, None)
+        return None
+    colour = st.cfg.colour
+    return [pos for pos, e in enumerate(column) if (e[1] or colour[e[0]]) in qualified], counts
+
+
+def _formed(st: State, ci: int, pos: int, counts: dict[str, int]) -> None:
+    """The card at `pos` represents column `ci` (`counts`: its colours before)."""
     st.stack.pop()
-    pos = action[1]
-    rep = column[pos]
-    n = _colour_counts(st, column)[colour_of(cfg, rep)]
+    seat = ci // 3
+    rep = st.cols[ci][pos]
+    n = counts[colour_of(st.cfg, rep)]
     st.areas = tup_set(st.areas, seat, st.areas[seat] + ((rep[0], rep[1]),))
     event(st, rep[0], seat, 1)
     gain_coins(st, seat, 1 if n < 5 else 2)
     _clear(st, ci, pos)
-    return None
 
 
 def _clear(st: State, ci: int, keep: int | None) -> None:

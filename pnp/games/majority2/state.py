@@ -148,7 +148,10 @@ class State:
 def set_deck(st: State, counts) -> None:
     """Make the deck hold `counts[kind]` cards of each kind (setups, re-deals, tests)."""
     st.deck = list(counts)
-    st.pile = [k for k, n in enumerate(counts) for _ in range(n)]
+    pile = st.pile = []
+    for k, n in enumerate(counts):  # a list per kind: deals reshuffle a dozen times a game
+        if n:
+            pile += [k] * n
 
 
 def frozen(st: State) -> tuple:
@@ -217,6 +220,25 @@ def grouped(pairs) -> tuple[list, list[int] | None]:
         else:
             weights[i] += 1
     return options, (weights if len(weights) < sum(weights) else None)
+
+
+def grouped_pick(pairs, r: int) -> Any:
+    """The option of `grouped(pairs)` that the `r`-th instance belongs to (instances
+    counted option by option, as a bot draws with the weights): a random draw from those
+    options without building them."""
+    first: dict = {}
+    counts: dict = {}
+    for key, action in pairs:
+        if key in counts:
+            counts[key] += 1
+        else:
+            first[key] = action
+            counts[key] = 1
+    for key, n in counts.items():
+        if r < n:
+            return first[key]
+        r -= n
+    raise AssertionError("r counts the instances")
 
 
 def push(st: State, *frames: tuple) -> None:
