@@ -1,3 +1,7 @@
-# For the optional compiled build only (see state.pxd): the State annotations in the .py
-# source name the C-level class.
+# For the optional compiled build only (see state.pxd and phases.pxd): State is the
+# C-level class, and the helpers the random movers call are cpdef (called in C).
 from pnp.games.majority2.state cimport State
+
+cpdef _disc_choices(State st, tuple frame)
+cpdef _place_disc(State st, tuple frame, tuple action)
+cpdef _reserved(State st, tuple frame, k)

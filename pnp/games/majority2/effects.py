@@ -130,7 +130,7 @@ def _to_reserve_random(st: State, frame: tuple, below) -> tuple | None:
     return ("hand", st.cfg.ids[k])
 
 
-def _reserved(st: State, frame: tuple, k: int) -> None:
+def _reserved(st: State, frame: tuple, k) -> None:
     """Card `k` from the active player's hand to their reserve."""
     p = st.active
     st.hands[p].remove(k)

@@ -1,3 +1,6 @@
-# For the optional compiled build only (see state.pxd): the State annotations in the .py
-# source name the C-level class.
+# For the optional compiled build only (see state.pxd and phases.pxd): State is the
+# C-level class, and the playout's helpers are cpdef (called in C).
 from pnp.games.majority2.state cimport State
+
+cpdef _random_answer(State st, tuple need, below)
+cpdef _instance(list options, list weights, index)

@@ -290,7 +290,7 @@ _MOVERS = {name: RANDOM_MOVES.get(name) or _answered(handle)
            for name, handle in HANDLERS.items()}
 
 
-def _instance(options: list, weights: list[int], index: int) -> Any:
+def _instance(options: list, weights: list, index) -> Any:
     """The option the `index`-th card instance belongs to (`weights[i]` instances each)."""
     i = 0
     while index >= weights[i]:

@@ -1,3 +1,18 @@
 # For the optional compiled build only (see state.pxd): the State annotations in the .py
-# source name the C-level class.
+# source name the C-level class, and the helpers the random movers call are cpdef, so the
+# compiled movers call them in C (the .py functions stay as they are; Python never reads
+# this file). Keep each signature in step with its def in phases.py.
 from pnp.games.majority2.state cimport State
+
+cpdef bint _dealt(State st, tuple frame, k)
+cpdef list _free_allowed(State st, p)
+cpdef list _play_allowed(State st, p)
+cpdef tuple _hand_choice(list allowed, r)
+cpdef _free_play(State st, p, k, ci)
+cpdef _standard_play(State st, p, k, ci)
+cpdef _exchanged(State st, p, tuple action)
+cpdef _draw_answered(State st, p, tuple action)
+cpdef dict _colour_counts(State st, list column)
+cpdef _form_candidates(State st, ci)
+cpdef _formed(State st, ci, pos, dict counts)
+cpdef _clear(State st, ci, keep)

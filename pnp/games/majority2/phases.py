@@ -118,7 +118,7 @@ def _exchange_random(st: State, frame: tuple, below) -> tuple:
     return action
 
 
-def _exchanged(st: State, p: int, action: tuple) -> None:
+def _exchanged(st: State, p, action: tuple) -> None:
     st.stack.pop()
     if st.forced[p]:
         st.forced = tup_set(st.forced, p, False)
@@ -150,7 +150,7 @@ def _draw_random(st: State, frame: tuple, below) -> tuple:
     return action
 
 
-def _draw_answered(st: State, p: int, action: tuple) -> None:
+def _draw_answered(st: State, p, action: tuple) -> None:
     stack = st.stack
     stack.pop()
     if action[1]:  # the hand first, then the opponent's reserve card
@@ -185,7 +185,7 @@ def _deal_random(st: State, frame: tuple, below) -> Any:
     return None
 
 
-def _dealt(st: State, frame: tuple, k: int) -> bool:
+def _dealt(st: State, frame: tuple, k) -> bool:
     """Card `k` drawn for the `deal` frame on top; whether it has more cards to deal."""
     _, n, seat, zone, kind = frame
     st.deck[k] -= 1  # take_from_deck, written out: a third of all actions are draws
@@ -206,14 +206,14 @@ def _dealt(st: State, frame: tuple, k: int) -> bool:
 
 # --- Free Play and Standard Play ------------------------------------------------------
 
-def _free_allowed(st: State, p: int) -> list[int]:
+def _free_allowed(st: State, p) -> list[int]:
     """Free Play: the hand cards not barred from it whose requirement is met (or waived by
     the rule option), copies included, in hand order; no cost."""
     free = requirements(st, p)[1]
     return [k for k in st.hands[p] if free[k]]
 
 
-def _play_allowed(st: State, p: int) -> list[int]:
+def _play_allowed(st: State, p) -> list[int]:
     """Standard Play: the hand cards whose cost the face-up coins pay and whose requirement
     is met, copies included, in hand order."""
     met = requirements(st, p)[0]
@@ -257,7 +257,7 @@ def _hand_question(p: int, kind: str, allowed: list, actions: tuple) -> tuple:
     return (p, kind, options, weights)
 
 
-def _hand_choice(allowed: list, r: int) -> tuple[int, int]:
+def _hand_choice(allowed: list, r) -> tuple[int, int]:
     """(card, column 0-2) of the `r`-th card instance after pass in `_hand_question`'s
     options: 3 × len(allowed) instances, each card's three columns in turn, a card with n
     copies n instances per column. So drawing 1 + 3 × len(allowed) instances picks the
@@ -296,7 +296,7 @@ def _free_random(st: State, frame: tuple, below) -> tuple:
     return st.cfg.free_actions[k][c]
 
 
-def _free_play(st: State, p: int, k: int, ci: int) -> None:
+def _free_play(st: State, p, k, ci) -> None:
     """Card `k` from `p`'s hand to the foot of column `ci`: no cost, no ability."""
     st.hands[p].remove(k)
     uid = st.uid = st.uid + 1  # place() and event(), written out
@@ -332,7 +332,7 @@ def _play_random(st: State, frame: tuple, below) -> tuple:
     return st.cfg.play_actions[k][c]
 
 
-def _standard_play(st: State, p: int, k: int, ci: int) -> None:
+def _standard_play(st: State, p, k, ci) -> None:
     """Card `k` from `p`'s hand to the foot of column `ci`, its cost paid; its ability
     (then forming) queued above the Standard Play frame, which asks again after them."""
     cfg = st.cfg
@@ -429,7 +429,7 @@ def _form_random(st: State, frame: tuple, below) -> tuple | None:
     return ("form", pos)
 
 
-def _form_candidates(st: State, ci: int) -> tuple[list[int], dict[str, int]] | None:
+def _form_candidates(st: State, ci) -> tuple[list[int], dict[str, int]] | None:
     """The positions that may represent column `ci` (cards of a colour with 3 or more),
     and the colour counts; None when there is nothing to choose: the frame is done (the
     column is short of 5 cards, or discarded whole for want of 3 of a colour)."""
@@ -447,7 +447,7 @@ def _form_candidates(st: State, ci: int) -> tuple[list[int], dict[str, int]] | N
     return [pos for pos, e in enumerate(column) if (e[1] or colour[e[0]]) in qualified], counts
 
 
-def _formed(st: State, ci: int, pos: int, counts: dict[str, int]) -> None:
+def _formed(st: State, ci, pos, counts: dict) -> None:
     """The card at `pos` represents column `ci` (`counts`: its colours before)."""
     st.stack.pop()
     seat = ci // 3
@@ -459,7 +459,7 @@ def _formed(st: State, ci: int, pos: int, counts: dict[str, int]) -> None:
     _clear(st, ci, pos)
 
 
-def _clear(st: State, ci: int, keep: int | None) -> None:
+def _clear(st: State, ci, keep) -> None:
     discard = st.discard
     for pos, entry in enumerate(st.cols[ci]):
         if pos != keep:
