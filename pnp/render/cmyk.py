@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.errors import UsageError
+from pnp.content.jsonfile import read_bytes
+from pnp.errors import DataError, UsageError
 
 SHIPPED_PROFILE = Path(__file__).resolve().parent.parent / "icc" / "swop-tr003-240.icc"
 SHIPPED_CONDITION = "CGATS TR 003"
@@ -41,12 +42,10 @@ def output_profile(path: Path | None = None) -> OutputProfile:
     from PIL import ImageCms
 
     chosen = SHIPPED_PROFILE if path is None else path
-    if not chosen.is_file():
-        raise UsageError(f"--icc {chosen}: file not found")
-    if chosen.stat().st_size > MAX_PROFILE_BYTES:
-        raise UsageError(f"--icc {chosen}: larger than {MAX_PROFILE_BYTES // 2**20} MB; "
-                         "not an ICC profile")
-    data = chosen.read_bytes()
+    try:
+        data = read_bytes(chosen, MAX_PROFILE_BYTES)
+    except DataError as exc:  # a folder, a FIFO, too large: said as it is, never read
+        raise UsageError(f"--icc {exc.problems[0]}") from None
     try:
         profile = ImageCms.ImageCmsProfile(io.BytesIO(data))
     except (OSError, ImageCms.PyCMSError) as exc:
@@ -55,6 +54,13 @@ def output_profile(path: Path | None = None) -> OutputProfile:
     if core.xcolor_space.strip() != "CMYK" or core.device_class.strip() != "prtr":
         raise UsageError(f"--icc {chosen}: a CMYK output (printer) profile is needed, not "
                          f"a {core.xcolor_space.strip()} {core.device_class.strip()} one")
+    try:
+        # A profile cut short still opens (LittleCMS reads its tags lazily) and failed
+        # only mid-export, as a traceback: build the transform now to know it works.
+        _transform(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")), profile)
+    except (OSError, ImageCms.PyCMSError) as exc:
+        raise UsageError(f"--icc {chosen}: not a usable ICC profile ({exc}): damaged or "
+                         "cut short?") from None
     description = (core.profile_description or chosen.stem).strip()
     condition = SHIPPED_CONDITION if path is None else description
     return OutputProfile(chosen, data, description, condition)
@@ -71,10 +77,7 @@ class Converter:
         target = ImageCms.ImageCmsProfile(io.BytesIO(profile.data))
         self._srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
         self._target = target
-        self._rgb = ImageCms.buildTransform(
-            self._srgb, target, "RGB", "CMYK",
-            renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-            flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+        self._rgb = _transform(self._srgb, target)
         self.colour = lru_cache(maxsize=4096)(self._colour)
 
     def _colour(self, rgb: tuple[float, float, float]) -> tuple[float, ...]:
@@ -93,17 +96,27 @@ class Converter:
             return image
         if image.mode in ("1", "L"):
             return _grey_to_k(image.convert("L"))
-        source = self._srgb
+        transform = None
         if icc:
             try:
-                source = ImageCms.ImageCmsProfile(io.BytesIO(icc))
+                transform = _transform(ImageCms.ImageCmsProfile(io.BytesIO(icc)), self._target)
             except (OSError, ImageCms.PyCMSError):
-                source = self._srgb
-        transform = ImageCms.buildTransform(
-            source, self._target, "RGB", "CMYK",
-            renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
-            flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
+                # An art file's own profile that is unreadable, or cut short (it opens
+                # but no transform can be built), counts as absent: the pixels are sRGB.
+                transform = None
+        if transform is None:
+            transform = self._rgb
         return ImageCms.applyTransform(image.convert("RGB"), transform)
+
+
+def _transform(source, target):
+    """RGB through `source` to CMYK through `target` (PyCMSError if either is unusable)."""
+    from PIL import ImageCms
+
+    return ImageCms.buildTransform(
+        source, target, "RGB", "CMYK",
+        renderingIntent=ImageCms.Intent.RELATIVE_COLORIMETRIC,
+        flags=ImageCms.Flags.BLACKPOINTCOMPENSATION)
 
 
 def grey_to_cmyk(value: float) -> tuple[float, ...]:

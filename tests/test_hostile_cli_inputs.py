@@ -1,0 +1,54 @@
+"""Hostile files given to the build and export commands (found by the CLI input audit):
+each is exit 2 naming the file, never a traceback, and never megabytes of echoed input."""
+
+from __future__ import annotations
+
+import io
+import os
+
+import pytest
+from PIL import Image, ImageCms
+
+from pnp.render.cmyk import SHIPPED_PROFILE, Converter, output_profile
+
+
+def _dtc(cli, tmp_path, icc):
+    return cli("export", "shop", "majority", "--profile", "dtc", "-c", "variant-card",
+               "--icc", icc, "--out", tmp_path / "out", "-j", "1")
+
+
+def test_an_icc_profile_cut_short_is_exit_2_naming_it(cli, tmp_path):
+    """LittleCMS opens a truncated profile (it reads tags lazily); it failed only when the
+    export built its transform, with a PyCMSError traceback."""
+    cut = tmp_path / "cut.icc"
+    data = SHIPPED_PROFILE.read_bytes()
+    cut.write_bytes(data[: len(data) // 2])
+    result = _dtc(cli, tmp_path, cut)
+    assert result.exit_code == 2
+    assert f"--icc {cut}: not a usable ICC profile" in result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert not (tmp_path / "out" / "majority").exists()
+
+
+@pytest.mark.parametrize("kind, said", [("fifo", "not a regular file"),
+                                        ("folder", "is a folder, expected a file")])
+def test_an_icc_that_is_no_file_is_named_for_what_it_is(cli, tmp_path, kind, said):
+    """It was 'file not found', which sends the user looking for a typo."""
+    path = tmp_path / "shop.icc"
+    os.mkfifo(path) if kind == "fifo" else path.mkdir()
+    result = _dtc(cli, tmp_path, path)
+    assert result.exit_code == 2 and f"--icc {path}: {said}" in result.stderr
+
+
+def test_art_whose_own_profile_is_cut_short_converts_as_srgb():
+    """An art file's embedded profile that opens but builds no transform is treated as
+    absent, as an unreadable one already was (it was a traceback in `--profile dtc`)."""
+    srgb = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+    with pytest.raises(ImageCms.PyCMSError):
+        ImageCms.buildTransform(ImageCms.ImageCmsProfile(io.BytesIO(srgb[:-40])),
+                                ImageCms.ImageCmsProfile(str(SHIPPED_PROFILE)), "RGB", "CMYK")
+    converter = Converter(output_profile())
+    image = Image.new("RGB", (4, 4), (200, 30, 30))
+    converted = converter.image(image, icc=srgb[:-40])
+    assert converted.mode == "CMYK"
+    assert converted.tobytes() == converter.image(image).tobytes()
