@@ -52,3 +52,31 @@ def test_art_whose_own_profile_is_cut_short_converts_as_srgb():
     converted = converter.image(image, icc=srgb[:-40])
     assert converted.mode == "CMYK"
     assert converted.tobytes() == converter.image(image).tobytes()
+
+
+def test_a_huge_word_is_not_echoed_whole(cli, tmp_path):
+    """A one-line 300 KB .txt list is one word: its odd-count warning and its fit errors
+    quoted it whole (a 5 MB word printed 25 MB); each line is now clipped in the middle,
+    keeping where (file:line) and what to do."""
+    words = tmp_path / "words.txt"
+    words.write_text("A" * 300_000)
+    result = cli("build", "majority", "-c", "word-cards", "--words", words,
+                 "--out", tmp_path / "out", "--no-gallery")
+    assert result.exit_code == 2 and "Traceback" not in result.stderr
+    lines = result.stderr.splitlines()
+    assert lines and all(len(line) < 2_200 for line in lines)
+    assert lines[0].startswith(f"warning: {words}:1: odd number of words (1)")
+    assert lines[0].endswith("gets a blank back")
+    assert "characters left out" in lines[0]
+
+
+def test_a_json_value_in_an_error_is_clipped(cli, tmp_path):
+    """A word list that is a bare JSON list of 20,000 words: 'expected an object, not
+    [...]' echoed the whole list."""
+    words = tmp_path / "words.json"
+    words.write_text("[" + ", ".join(f'"w{i}"' for i in range(20_000)) + "]")
+    result = cli("build", "majority", "-c", "word-cards", "--words", words,
+                 "--out", tmp_path / "out", "--no-gallery")
+    assert result.exit_code == 2
+    assert f'{words}:1: $: expected an object, not ["w0", "w1"' in result.stderr
+    assert "characters)" in result.stderr and len(result.stderr) < 1_000

@@ -102,6 +102,20 @@ def say(text: str, err: bool = False) -> None:
     typer.echo(shown(text), err=err)
 
 
+MAX_LINE = 2000
+"""Longest problem line printed whole. A message quotes what the input holds (a word, a
+value): a one-word 5 MB word list printed 25 MB of warnings and errors."""
+
+
+def clipped(line: str, limit: int = MAX_LINE) -> str:
+    """`line`, or its start and end around a note of how much was left out: the start
+    says where, the end what to do."""
+    if len(line) <= limit:
+        return line
+    keep = limit // 2
+    return f"{line[:keep]} … ({len(line) - 2 * keep:,} characters left out) … {line[-keep:]}"
+
+
 def print_problems(problems: list[Problem], label: str = "error") -> None:
     """Each problem on a line, at most MAX_REPORTED per file; the rest of a file's are
     counted in one line after them."""
@@ -109,7 +123,7 @@ def print_problems(problems: list[Problem], label: str = "error") -> None:
     for problem in problems:
         count = shown_per_file[problem.file] = shown_per_file.get(problem.file, 0) + 1
         if count <= MAX_REPORTED or not problem.file:
-            say(f"{label}: {problem}", err=True)
+            say(clipped(f"{label}: {problem}"), err=True)
     for file, count in shown_per_file.items():
         if count > MAX_REPORTED and file:
             say(f"{label}: {file}: {count - MAX_REPORTED} more not shown", err=True)

@@ -324,9 +324,13 @@ _TYPES = {"object": "an object", "array": "a list", "string": "a string",
           "null": "null"}
 
 
-def shown(value: object) -> str:
-    """A value as JSON, with control characters escaped so a message cannot hide them."""
+def shown(value: object, limit: int = 200) -> str:
+    """A value as JSON, with control characters escaped so a message cannot hide them; a
+    long one clipped with its length (a word list given as a JSON list of a million words
+    was echoed whole, 10 MB, in "expected an object, not [...]")."""
     text = json.dumps(value, ensure_ascii=False)
+    if len(text) > limit:
+        text = f"{text[:limit]}… ({len(text):,} characters)"
     return re.sub("[\x7f-\x9f]", lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
