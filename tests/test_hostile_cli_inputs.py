@@ -80,3 +80,28 @@ def test_a_json_value_in_an_error_is_clipped(cli, tmp_path):
     assert result.exit_code == 2
     assert f'{words}:1: $: expected an object, not ["w0", "w1"' in result.stderr
     assert "characters)" in result.stderr and len(result.stderr) < 1_000
+
+
+@pytest.mark.parametrize("command", ["build", "validate"])
+def test_a_json_word_list_with_two_byte_order_marks_is_refused(cli, tmp_path, command):
+    """The word list reader dropped one mark and the JSON parser another, so `pnp build`
+    read what `pnp validate` (and every other JSON file) refuses."""
+    words = tmp_path / "words.json"
+    words.write_text('\ufeff\ufeff{"cards": [{"front": "Ant", "back": "Bee"}]}',
+                     encoding="utf-8")
+    args = (["build", "majority", "-c", "word-cards", "--words", words, "--out",
+             tmp_path / "out", "--no-gallery"] if command == "build" else ["validate", words])
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert f"{words}:1: unexpected character '\\ufeff'" in result.stderr
+
+
+def test_a_utf32_word_list_is_named_as_such(cli, tmp_path):
+    """UTF-32-LE's byte-order mark begins with UTF-16-LE's: the list was read as UTF-16
+    and every word reported as holding control characters (NULs)."""
+    words = tmp_path / "words.txt"
+    words.write_bytes("\ufeffAnt\nBee\n".encode("utf-32"))
+    result = cli("validate", words)
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines()[0] == (
+        f"error: {words}:1: UTF-32 text (it starts with its byte-order mark): save it as UTF-8")

@@ -99,10 +99,12 @@ def read_word_list(path: Path) -> WordList:
     suffix = path.suffix.lower()
     text = _read_text(path)
     if suffix == ".txt":
-        words_list = _from_txt(text, str(path))
+        words_list = _from_txt(text.removeprefix("\ufeff"), str(path))
     elif suffix == ".csv":
-        words_list = _from_csv(text, str(path))
+        words_list = _from_csv(text.removeprefix("\ufeff"), str(path))
     elif suffix == ".json":
+        # parse_json drops the one byte-order mark itself: dropping one here too let a
+        # file starting with two marks through, which `pnp validate` refuses.
         words_list = _from_json(text, str(path))
     else:
         raise DataError(Problem(str(path), "a word list must end in .json, .txt or .csv"))
@@ -113,11 +115,16 @@ def read_word_list(path: Path) -> WordList:
 
 
 def _read_text(path: Path) -> str:
-    """UTF-8 text (a byte-order mark dropped), or UTF-16 with its byte-order mark, as
-    Windows Notepad's "Unicode" and Excel's "Unicode text" save it; anything else is a
-    located DataError that says how to fix it."""
+    """UTF-8 text (a byte-order mark kept, for the reader of its kind to drop), or UTF-16
+    with its byte-order mark, as Windows Notepad's "Unicode" and Excel's "Unicode text"
+    save it; anything else is a located DataError that says how to fix it."""
     raw = read_bytes(path, WORDS_LIMIT)
     name = str(path)
+    if raw.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        # Checked before UTF-16: UTF-32-LE's mark starts with UTF-16-LE's, and the file
+        # was read as UTF-16 full of NULs ("'\x00A\x00p…' contains a control character").
+        raise DataError(Problem(name, "UTF-32 text (it starts with its byte-order mark): "
+                                      "save it as UTF-8", line=1))
     if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             return raw.decode("utf-16")
@@ -140,7 +147,7 @@ def _read_text(path: Path) -> str:
         line = len(_LINE_BREAK.split(text[: text.index("\0")]))
         raise DataError(Problem(name, "holds NUL bytes: not text, or UTF-16 saved without "
                                       "a byte-order mark; save it as UTF-8", line=line))
-    return text.removeprefix("\ufeff")
+    return text
 
 
 def _looks_like_text(raw: bytes) -> bool:
