@@ -105,3 +105,36 @@ def test_a_utf32_word_list_is_named_as_such(cli, tmp_path):
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines()[0] == (
         f"error: {words}:1: UTF-32 text (it starts with its byte-order mark): save it as UTF-8")
+
+
+_TERMINATED_MID_POOL = """
+import os, signal, sys, time
+from pnp.content.processes import worker_pool
+
+def slow(n):
+    time.sleep(0.3)
+    return n
+
+with worker_pool(2) as pool:
+    results = pool.imap_unordered(slow, range(8))
+    time.sleep(0.1)
+    os.kill(os.getpid(), getattr(signal, sys.argv[1]))
+    list(results)
+print("not reached")
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
+def test_a_command_told_to_end_stops_its_workers_quietly(tmp_path, name):
+    """`kill` during a parallel build: the main process died at once and its workers ran
+    on, each printing a BrokenPipeError traceback when it had a result to send. Now the
+    pool is stopped first and the process still dies of the signal (status -15)."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    done = subprocess.run([sys.executable, "-c", _TERMINATED_MID_POOL, name], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == -getattr(__import__("signal"), name)
+    assert "Traceback" not in done.stderr and "not reached" not in done.stdout

@@ -37,11 +37,58 @@ def worker_pool(jobs: int, initializer: Callable[..., Any] | None = None,
     except BaseException:
         _restore(old)
         raise
+    ending = _EndSignals()
     try:
         _restore(old)  # a Ctrl-C held back arrives now, inside, so the pool is stopped
-        yield pool
+        with ending:
+            yield pool
     finally:
         _stop(pool, others)
+        ending.die_of_it()
+
+
+STOP_SIGNALS = ("SIGTERM", "SIGHUP")
+
+
+class _Ended(BaseException):
+    """The main process was told to end (SIGTERM, SIGHUP) while its pool was working."""
+
+
+class _EndSignals:
+    """While a pool works, SIGTERM and SIGHUP in the main process unwind it (open output
+    files are dropped, the pool is stopped) before it dies of the signal as before. Dying
+    at once left the workers running on, each printing a BrokenPipeError traceback when it
+    had a result to send back (found by the CLI input audit: `kill` during `pnp build`)."""
+
+    def __init__(self) -> None:
+        self.old: dict[int, Any] = {}
+        self.got: int | None = None
+
+    def __enter__(self) -> None:
+        import threading
+
+        if threading.current_thread() is not threading.main_thread():
+            return  # a server's job thread: signals are the server's business
+        for name in STOP_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is not None and signal.getsignal(number) == signal.SIG_DFL:
+                self.old[number] = signal.signal(number, self._heard)
+
+    def _heard(self, number: int, frame: Any) -> None:
+        self.got = number
+        raise _Ended
+
+    def __exit__(self, kind: Any, value: Any, traceback: Any) -> None:
+        for number, handler in self.old.items():
+            signal.signal(number, handler)
+
+    def die_of_it(self) -> None:
+        """End this process by the signal it heard (its status says so, as before)."""
+        if self.got is not None:
+            import os
+
+            signal.signal(self.got, signal.SIG_DFL)
+            os.kill(os.getpid(), self.got)
 
 
 def _stop(pool: Any, others: set) -> None:
@@ -72,5 +119,8 @@ def _restore(mask: Any) -> None:
 
 def _deaf_worker(initializer: Callable[..., Any] | None, initargs: tuple) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in STOP_SIGNALS:  # a worker forked while the main process listens for them
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
     if initializer is not None:
         initializer(*initargs)
