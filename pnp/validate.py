@@ -78,8 +78,8 @@ def validate_paths(targets: list[Path], data_dir: Path | None = None,
     reports = [validate_file(path, data_dir, font) for path in files]
     for folder in (t for t in targets if t.is_dir()):
         if not any(f.is_relative_to(folder) for f in files):
-            reports.append(FileReport(folder, None, [Problem(
-                str(folder), "no data files here (.json, .txt or .csv)")]))
+            why = paths.folder_problem(folder) or "no data files here (.json, .txt or .csv)"
+            reports.append(FileReport(folder, None, [Problem(str(folder), why)]))
     return reports
 
 

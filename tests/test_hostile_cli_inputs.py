@@ -138,3 +138,45 @@ def test_a_command_told_to_end_stops_its_workers_quietly(tmp_path, name):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == -getattr(__import__("signal"), name)
     assert "Traceback" not in done.stderr and "not reached" not in done.stdout
+
+
+def _without_root_powers() -> list[str]:
+    """A command prefix under which file permissions hold: none for a user, and for root
+    `setpriv` dropping the capabilities that override them."""
+    import shutil
+
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("root without setpriv: permissions cannot be made to hold")
+    return ["setpriv", "--bounding-set=-dac_override,-dac_read_search"]
+
+
+@pytest.mark.parametrize("args", [
+    ["build", "majority", "-c", "variant-card", "--no-gallery", "--data"],
+    ["build", "majority", "-c", "variant-card", "--no-gallery", "--templates"],
+    ["build", "majority2", "-c", "ghosts", "--no-gallery", "--art"],
+    ["validate", "--data"],
+    ["validate"],
+])
+def test_a_folder_that_cannot_be_read_is_named(tmp_path, args):
+    """A --data, --templates or --art folder without read permission was a PermissionError
+    traceback; `pnp validate FOLDER` said 'no data files here'."""
+    import subprocess
+    import sys
+
+    from conftest import ROOT
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0)
+    try:
+        out = ["--out", str(tmp_path / "out")] if args[0] == "build" else []
+        done = subprocess.run([*_without_root_powers(), sys.executable, "-m", "pnp", *args,
+                               str(locked), *out],
+                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+    finally:
+        locked.chmod(0o700)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    option = f"{args[-1]} " if args[-1].startswith("--") else ""
+    assert f"{option}{locked}: cannot read this folder: Permission denied" in done.stderr

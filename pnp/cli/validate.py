@@ -33,10 +33,14 @@ def validate_command(
 
     Example: pnp validate greek-words.txt --font fonts/NotoSans/
     """
+    from pnp.content.paths import folder_problem
+    from pnp.errors import UsageError
     from pnp.render.fonts import font_family, font_set
     from pnp.validate import validate_paths
 
     with user_errors():
+        if data is not None and folder_problem(data):  # was a traceback when unreadable
+            raise UsageError(f"--data {data}: {folder_problem(data)}")
         family = font_family(font, font_bold, font_italic, font_bold_italic)
         if family is not None:
             font_set(family)  # a bad font file is a usage error, before any data

@@ -65,8 +65,16 @@ def what_is_at(path: Path) -> str:
 
 def folder_problem(path: Path) -> str | None:
     """Why `path` cannot be read as a folder ("folder not found", "not a folder: it is a
-    FIFO (named pipe)"), or None when it is one."""
+    FIFO (named pipe)", "cannot read this folder: Permission denied"), or None when it is
+    one that can be listed."""
     what = what_is_at(path)
-    if what.endswith("a folder"):
-        return None
-    return "folder not found" if what == "nothing" else f"not a folder: it is {what}"
+    if not what.endswith("a folder"):
+        return "folder not found" if what == "nothing" else f"not a folder: it is {what}"
+    import os
+
+    try:  # a folder without read or search permission was a PermissionError traceback
+        with os.scandir(path) as entries:
+            next(entries, None)
+    except OSError as exc:
+        return f"cannot read this folder: {exc.strerror}"
+    return None

@@ -212,15 +212,16 @@ def _check_options(request: BuildRequest) -> None:
     if request.dice != "nets" and "majority-rules" not in request.game_ids:
         raise UsageError("--dice sets how Majority Rules! dice are printed; "
                          "add the game 'majority-rules'")
+    # Before anything reads them (the languages a --data folder holds, too).
+    for option, folder in (("--templates", request.templates_dir), ("--data", request.data_dir),
+                           ("--art", request.art_dir)):
+        if folder is not None and folder_problem(folder):
+            raise UsageError(f"{option} {folder}: {folder_problem(folder)}")
     if request.lang is not None:
         check_language(request.lang, request.game_ids, request.data_dir,
                        request.templates_dir, every=True)
     if request.font is not None:
         font_set(request.font)  # every face parsed now: a bad font file is refused up front
-    for option, folder in (("--templates", request.templates_dir), ("--data", request.data_dir),
-                           ("--art", request.art_dir)):
-        if folder is not None and folder_problem(folder):
-            raise UsageError(f"{option} {folder}: {folder_problem(folder)}")
     if not MIN_DPI <= request.options.image_dpi <= MAX_DPI:
         raise UsageError(f"--image-dpi must be between {MIN_DPI} and {MAX_DPI}, "
                          f"not {request.options.image_dpi}")
