@@ -89,6 +89,13 @@ def test_record_deck_replaces_the_default(tmp_path):
         "3 cards of value 8 played; the deck holds 2"]
 
 
+def test_one_card_of_a_value_the_deck_lacks_is_one_card(tmp_path):
+    """A record's own deck without a 5: one 5 played is "1 card", not "1 cards"."""
+    verdict = check(tmp_path, record(["A", "B"], [["A:1", "B:5"]], deck=[1, 2, "-"]))
+    assert [(v.where, v.message) for v in verdict.violations] == [
+        ("stacks[0][1]", "1 card of value 5 played; the deck holds 0")]
+
+
 def test_moves_replay_into_stacks(tmp_path):
     moves = [("A", 3, "new"), ("B", 5, 1), ("A", 2, "new"), ("B", 20, 1)]
     verdict = check(tmp_path, record(["A", "B"], moves=moves))

@@ -130,6 +130,8 @@ def _deck_violations(stacks, places, deck: D20Deck) -> list[Violation]:
         seen[value] += 1
         held = deck.counts.get(value, 0)
         if seen[value] == held + 1:
-            problems.append(Violation(here, f"{total[value]} cards of value {value} played; "
-                                            f"the deck holds {held}", "value-over-deck"))
+            cards = "card" if total[value] == 1 else "cards"
+            problems.append(Violation(here, f"{total[value]} {cards} of value {value} "
+                                            f"played; the deck holds {held}",
+                                      "value-over-deck"))
     return problems
