@@ -180,3 +180,15 @@ def test_a_folder_that_cannot_be_read_is_named(tmp_path, args):
     assert done.returncode == 2 and "Traceback" not in done.stderr
     option = f"{args[-1]} " if args[-1].startswith("--") else ""
     assert f"{option}{locked}: cannot read this folder: Permission denied" in done.stderr
+
+
+def test_a_layout_that_is_a_broken_symlink_is_named_not_replaced(cli, tmp_path):
+    """A --templates layout whose name leads nowhere was skipped for the shipped layout of
+    that name, so the build printed the stock design without a word."""
+    layouts = tmp_path / "templates" / "layouts"
+    layouts.mkdir(parents=True)
+    (layouts / "variant-card.json").symlink_to(tmp_path / "moved-away.json")
+    result = cli("build", "majority", "-c", "variant-card", "--templates",
+                 tmp_path / "templates", "--out", tmp_path / "out", "--no-gallery")
+    assert result.exit_code == 2
+    assert f"{layouts / 'variant-card.json'}: file not found" in result.stderr

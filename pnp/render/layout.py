@@ -7,6 +7,7 @@ memory), so drawing code never juggles origins.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,9 +62,11 @@ class LayoutSet:
         return self.folders[0]
 
     def path_of(self, name: str) -> Path:
-        """The file that defines layout `name` (in the first folder that has it)."""
+        """The file that defines layout `name` (in the first folder that has it). A name
+        there that leads nowhere (a broken or looping symlink) is that folder's file too,
+        to be refused naming it: the next folder's layout was used without a word."""
         for folder in self.folders:
-            if (folder / f"{name}.json").exists():
+            if os.path.lexists(folder / f"{name}.json"):
                 return folder / f"{name}.json"
         return self.folder / f"{name}.json"
 
@@ -74,7 +77,7 @@ class LayoutSet:
 
     def _doc(self, name: str, chain: tuple[str, ...]) -> JsonDoc:
         path = self.path_of(name)
-        if not path.exists():
+        if not os.path.lexists(path):
             where = f" (extended by {chain[-1]})" if chain else ""
             raise DataError(Problem(str(path), f"layout {name!r} not found{where}"))
         doc = load_json(path)
