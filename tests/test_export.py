@@ -146,3 +146,36 @@ def test_bad_jobs_is_refused(cli, tmp_path, jobs):
     result = cli("export", "png", "majority", "--jobs", jobs, "--out", tmp_path)
     assert result.exit_code == 2
     assert "--jobs must be between 1 and 256 (0: every core)" in result.stderr
+
+
+@pytest.mark.parametrize(("kind", "module", "folder"), [
+    ("png", "pnp.kits.export", "png"), ("tts", "pnp.kits.tts", "tts")])
+def test_an_export_failing_midway_leaves_the_previous_images_whole(
+        cli, tmp_path, monkeypatch, kind, module, folder):
+    """The disk fills up at the third image of a second export (other DPI, so other
+    bytes): exit 2 naming the cause, every file of the first export as it was — none
+    replaced by the second's, none half written — and no staging folder left behind."""
+    first = cli("export", kind, "majority", "-c", "variant-card", "-c", "preparation-cards",
+                "--dpi", "72", "--jobs", "1", "--out", tmp_path)
+    assert first.exit_code == 0, first.stderr
+    out = tmp_path / "majority" / folder
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    import importlib
+
+    target = importlib.import_module(module)
+    real, calls = target.write_png, []
+
+    def fill_disk(image, path, dpi):
+        calls.append(path)
+        if len(calls) == 3:
+            raise OSError(28, "No space left on device")
+        real(image, path, dpi)
+
+    monkeypatch.setattr(target, "write_png", fill_disk)
+    second = cli("export", kind, "majority", "-c", "variant-card", "-c", "preparation-cards",
+                 "--dpi", "96", "--jobs", "1", "--out", tmp_path)
+    assert second.exit_code == 2
+    assert "No space left on device" in second.stderr
+    assert "Traceback" not in second.stderr
+    assert len(calls) == 3
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before

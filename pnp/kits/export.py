@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from pnp.content.output import atomic_paths
 from pnp.errors import OutputError, Problem, UsageError
 from pnp.kits.build import game_printables
 from pnp.kits.languages import suffix
@@ -26,7 +27,7 @@ from pnp.render.geometry import Size, card_size, check_margins
 from pnp.render.images import ImageSettings
 from pnp.render.layout import LayoutSet, layout_set
 from pnp.render.model import Deck
-from pnp.render.raster import rasterise, round_cut, save_pngs
+from pnp.render.raster import rasterise, round_cut, write_png
 from pnp.render.single import ORDERS, face_pages, render_single_cards
 
 MIN_DPI, MAX_DPI = 72, 1200
@@ -73,6 +74,12 @@ class PngTask:
 
     job: FaceJob
     targets: tuple[Path, ...]
+
+    def outputs(self) -> tuple[Path, ...]:
+        return self.targets
+
+    def staged(self, where: dict[Path, Path]) -> PngTask:
+        return replace(self, targets=tuple(where[path] for path in self.targets))
 
 
 def pixel_size(deck: Deck | Size, dpi: int, bleed: float) -> tuple[int, int]:
@@ -203,7 +210,7 @@ def export_png(request: BuildRequest, dpi: int = 300, jobs: int | None = None,
                 tasks += [PngTask(replace(job, faces=run), tuple(targets[i] for i in run))
                           for run in _runs(len(targets), workers)]
                 results.append(ImageSet(deck.id, folder, tuple(targets), job.size))
-        run_tasks(write_pngs, tasks, workers, progress)
+        run_staged(write_pngs, tasks, workers, progress)
     return results
 
 
@@ -241,11 +248,12 @@ def face_images(job: FaceJob) -> Iterator:
 
 
 def write_pngs(task: PngTask) -> None:
-    """Worker: one PNG (recording its DPI) per face of the task."""
+    """Worker: one PNG (recording its DPI) per face of the task, into its staged path."""
     images = face_images(task.job)
     if task.job.deck.shape == "circle":
         images = (round_cut(image) for image in images)
-    save_pngs(images, task.targets, task.job.dpi)
+    for image, path in zip(images, task.targets, strict=True):
+        write_png(image, path, task.job.dpi)
 
 
 def _runs(count: int, workers: int) -> list[tuple[int, ...]]:
@@ -266,6 +274,26 @@ def run_tasks(work: Callable, tasks: list, workers: int,
     with ProcessPoolExecutor(max_workers=min(workers, len(tasks)),
                              mp_context=_fork_context()) as pool:
         return [_done(result, progress) for result in pool.map(work, tasks)]
+
+
+def run_staged(work: Callable, tasks: list, workers: int,
+               progress: Callable[[], None] | None = None,
+               check: Callable[[dict[Path, Path]], object] | None = None) -> list:
+    """`run_tasks` with every task's files (`task.outputs()`) staged: each task writes
+    into a private folder beside each of its files (`task.staged(where)`), and the files
+    are renamed into place together only once every task is done and `check` (given the
+    staged path of each file) raised nothing. An export that fails, is stopped or killed
+    midway leaves the previous export's images as they were, not a mix of old and new
+    (a killed one's private folders are swept by the next write there)."""
+    outputs = [path for task in tasks for path in task.outputs()]
+    if not outputs:
+        return run_tasks(work, tasks, workers, progress)
+    with atomic_paths(outputs) as staged:
+        where = dict(zip(outputs, staged, strict=True))
+        results = run_tasks(work, [task.staged(where) for task in tasks], workers, progress)
+        if check:
+            check(where)
+    return results
 
 
 def _done(result, progress):

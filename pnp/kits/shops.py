@@ -35,7 +35,7 @@ from pnp.kits.export import (
     _runs,
     checked_decks,
     export_shop,
-    run_tasks,
+    run_staged,
     worker_count,
     write_pngs,
 )
@@ -248,8 +248,8 @@ def _write_images(request, shop: Shop, chosen, icc, jobs, progress) -> list[Shop
                                       len(targets), f"{len(targets)} image(s)  {product}  "
                                       f"{width} × {height} px at {shop.dpi} DPI",
                                       (width, height)))
-        run_tasks(write_pngs, tasks, workers, progress)
-    _check_pixels(results)
+        run_staged(write_pngs, tasks, workers, progress,
+                   check=lambda where: _check_pixels(results, where))
     return results
 
 
@@ -263,15 +263,16 @@ def _image_path(shop: Shop, folder: Path, page: FacePage) -> Path:
     return folder / page.deck.id / page.side / f"{number}.png"
 
 
-def _check_pixels(results: list[ShopResult]) -> None:
-    """Every image is exactly the size the shop asks for."""
+def _check_pixels(results: list[ShopResult], where: dict[Path, Path]) -> None:
+    """Every image (read where it was staged, `where`) is exactly the size the shop asks
+    for, before any is put in place."""
     from PIL import Image
 
     problems = []
     for result in results:
         expected = result.pixels
         for path in result.files:
-            with Image.open(path) as image:
+            with Image.open(where[path]) as image:
                 if image.size != expected:
                     problems.append(Problem(str(path), f"{image.size[0]} × {image.size[1]} "
                                             f"px, not the {expected[0]} × {expected[1]} px "

@@ -31,7 +31,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from pnp.content.output import write_text
 from pnp.errors import UsageError
 from pnp.kits.export import (
     FaceJob,
@@ -39,13 +38,13 @@ from pnp.kits.export import (
     checked_decks,
     face_images,
     pixel_size,
-    run_tasks,
+    run_staged,
     worker_count,
 )
 from pnp.kits.request import BuildRequest
 from pnp.render.geometry import card_size
 from pnp.render.model import Deck
-from pnp.render.raster import Grid, compose, save_png
+from pnp.render.raster import Grid, compose, write_png
 from pnp.render.single import face_pages
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
@@ -81,6 +80,13 @@ class SheetTask:
     slots: tuple[int, ...]
     target: Path
     thumbnail: Path | None = None
+
+    def outputs(self) -> tuple[Path, ...]:
+        return (self.target, self.thumbnail) if self.thumbnail else (self.target,)
+
+    def staged(self, where: dict[Path, Path]) -> SheetTask:
+        return replace(self, target=where[self.target],
+                       thumbnail=where[self.thumbnail] if self.thumbnail else None)
 
 
 @dataclass(frozen=True)
@@ -128,7 +134,7 @@ def export_tts(request: BuildRequest, dpi: int = 300, jobs: int | None = None,
                 written.append(TtsDeck(game_id, deck.id, folder / f"{deck.id}.json",
                                        images, len(deck.cards), deck_dpi, base.size))
                 tasks.append(_JsonTask(folder / f"{deck.id}.json", record))
-        run_tasks(_run, tasks, workers, progress)
+        run_staged(_run, tasks, workers, progress)
     return written
 
 
@@ -332,19 +338,27 @@ class _JsonTask:
     path: Path
     record: dict
 
+    def outputs(self) -> tuple[Path, ...]:
+        return (self.path,)
+
+    def staged(self, where: dict[Path, Path]) -> _JsonTask:
+        return replace(self, path=where[self.path])
+
 
 def _run(task) -> None:
-    """Worker: write one sheet image (and the thumbnail with it), or a JSON file."""
+    """Worker: write one sheet image (and the thumbnail with it), or a JSON file, into
+    its staged path (`run_staged` puts them in place together)."""
     if isinstance(task, _JsonTask):
-        write_text(task.path, json.dumps(task.record, indent=2, ensure_ascii=False) + "\n")
+        task.path.write_text(json.dumps(task.record, indent=2, ensure_ascii=False) + "\n",
+                             encoding="utf-8")
         return
     images = list(face_images(task.job)) if task.job.faces else []
     sheet = compose(task.grid, zip(task.slots, images, strict=True))
-    save_png(sheet, task.target, task.job.dpi)
+    write_png(sheet, task.target, task.job.dpi)
     if task.thumbnail is not None and images:
         first = images[0]
         width = round(first.width * THUMBNAIL_HEIGHT / first.height)
         from PIL import Image
 
-        save_png(first.resize((width, THUMBNAIL_HEIGHT), Image.Resampling.LANCZOS),
+        write_png(first.resize((width, THUMBNAIL_HEIGHT), Image.Resampling.LANCZOS),
                  task.thumbnail, task.job.dpi * THUMBNAIL_HEIGHT // first.height)

@@ -111,6 +111,8 @@ def _game_table(request, game_id, title, printables, dpi, workers, base_url, scr
         _plan_tokens(plan, request, title, deck, scratch, index)
     for pieces in (p for p in printables if isinstance(p, PieceSet) and p.id == "dice"):
         _plan_dice(plan, request, title, pieces, scratch)
+    for path in _produced(plan.tasks):  # the workers write straight into the scratch
+        path.parent.mkdir(parents=True, exist_ok=True)  # folder, which is private
     run_tasks(_run, plan.tasks, workers, progress)
     assets = {path: _hashed(path, folder) for path in _produced(plan.tasks)}
 

@@ -7,11 +7,9 @@ print tools open a 300 DPI card at its real 63 × 88 mm instead of guessing 72 D
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-
-from pnp.content.output import atomic_path, atomic_paths
 
 _Z_RLE = 3  # zlib.Z_RLE
 
@@ -78,21 +76,6 @@ def round_cut(image):
     cut = image.convert("RGBA")
     cut.putalpha(mask.resize((width, height), Image.Resampling.LANCZOS))
     return cut
-
-
-def save_png(image, path: Path, dpi: int) -> Path:
-    """Write `image` atomically as a PNG whose pHYs chunk says `dpi`."""
-    with atomic_path(path) as tmp:
-        write_png(image, tmp, dpi)
-    return path
-
-
-def save_pngs(images: Iterable, paths: Sequence[Path], dpi: int) -> None:
-    """Each image as `save_png` writes it, to the path beside it, all renamed into place
-    together once every one is written."""
-    with atomic_paths(paths) as tmps:
-        for image, tmp in zip(images, tmps, strict=True):
-            write_png(image, tmp, dpi)
 
 
 def write_png(image, path: Path, dpi: int) -> None:
