@@ -9,6 +9,7 @@ that passes all of that is judged, so the rules code never sees a malformed valu
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -234,6 +235,11 @@ def parse_rule_args(game_id: str, args: Iterable[str]) -> dict[str, Any]:
     return parsed
 
 
+_WHOLE = re.compile(r"([+-]?[0-9]{1,30})(?:\.0*)?", re.ASCII)
+"""A --rule number as a record may write it (`30`, `30.0`): ASCII digits only, where
+Python's int() would also take `٣٠` or `3_0`, which no record holds."""
+
+
 def _rule_value(spec: dict, raw: str) -> Any:
     if "enum" in spec:
         if raw in spec["enum"]:
@@ -243,10 +249,10 @@ def _rule_value(spec: dict, raw: str) -> Any:
         if raw.lower() in _TRUE + _FALSE:
             return raw.lower() in _TRUE
         raise ValueError("expected true or false")
-    try:
-        value = int(raw)
-    except ValueError:
-        raise ValueError("expected a whole number") from None
+    whole = _WHOLE.fullmatch(raw)
+    if not whole:
+        raise ValueError("expected a whole number")
+    value = int(whole.group(1))
     if value < spec.get("minimum", value):
         raise ValueError(f"expected at least {spec['minimum']}")
     return value

@@ -124,10 +124,21 @@ def test_several_rules(cli):
     assert json.loads(result.stdout)["finished"] is False
 
 
+def test_a_rule_number_reads_as_in_a_record(cli):
+    """`30.0` is 30, as a record's JSON may write it; the report shows the integer."""
+    result = cli("check", EXAMPLES / "majority-rules-finished.json", "--json",
+                 "--rule", "target=151.0", "--rule", "threshold=gt")
+    report = json.loads(result.stdout)
+    assert report["finished"] is False and report["rules"]["target"] == 151
+
+
 @pytest.mark.parametrize(("rule", "message"), [
     ("targett=3", "targett: not a rule option of majority-rules; options: target, threshold; "
                   "did you mean target?"),
     ("target=many", "target=many: expected a whole number"),
+    ("target=\u0661\u0665\u0661", "target=\u0661\u0665\u0661: expected a whole number"),
+    ("target=1_51", "target=1_51: expected a whole number"),
+    ("target=151.5", "target=151.5: expected a whole number"),
     ("target=0", "target=0: expected at least 1"),
     ("threshold=over", "threshold=over: expected one of: gte, gt"),
     ("target", "'target': expected NAME=VALUE"),
