@@ -192,3 +192,25 @@ def test_a_layout_that_is_a_broken_symlink_is_named_not_replaced(cli, tmp_path):
                  tmp_path / "templates", "--out", tmp_path / "out", "--no-gallery")
     assert result.exit_code == 2
     assert f"{layouts / 'variant-card.json'}: file not found" in result.stderr
+
+
+@pytest.mark.parametrize(("folder", "name", "game", "message"), [
+    ("diagrams", "d20-stacks-example.json", "d20-stacks", "file not found"),
+    ("diagrams", "d20-stacks-example.json", "d20-stacks", "Too many levels of symbolic links"),
+    ("rules", "majority.en.md", "majority", "file not found"),
+    ("score-pads", "majority.json", "majority", "file not found"),
+])
+def test_a_template_that_leads_nowhere_is_named_not_replaced(cli, tmp_path, folder, name,
+                                                             game, message):
+    """A --templates diagram, rule text or score pad whose name is a broken or looping
+    symlink is refused naming it; the diagram was skipped for the shipped one."""
+    where = tmp_path / "templates" / folder
+    where.mkdir(parents=True)
+    link = where / name
+    link.symlink_to(link if "symbolic" in message else tmp_path / "moved-away")
+    component = "score-pad" if folder == "score-pads" else "rules"
+    result = cli("build", game, "-c", component, "--templates", tmp_path / "templates",
+                 "--out", tmp_path / "out", "--no-gallery")
+    assert result.exit_code == 2
+    assert f"{link}: " in result.stderr and message in result.stderr
+    assert not (tmp_path / "out" / game).exists()

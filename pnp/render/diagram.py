@@ -9,6 +9,7 @@ drawn as paths and text — no bitmaps — so diagrams stay sharp and tiny in th
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -319,8 +320,11 @@ class DiagramLibrary:
         if len(name) > MAX_NAME or (language and len(language) > MAX_NAME):
             return None  # no such file can exist (the OS refuses names over 255 bytes)
         files = ([f"{name}.{language}.json"] if language else []) + [f"{name}.json"]
+        # A name that leads nowhere (a broken or looping symlink, a folder) is that
+        # folder's file too, refused by load_diagram naming it: the shipped diagram
+        # was drawn instead without a word (as for layouts).
         return next((folder / file for file in files for folder in self.folders
-                     if (folder / file).is_file()), None)
+                     if os.path.lexists(folder / file)), None)
 
     def get(self, name: str, language: str | None = None) -> Diagram | None:
         """The diagram called `name` (in `language` if translated), loaded once; None if
