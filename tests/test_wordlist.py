@@ -136,6 +136,21 @@ def test_csv_quotes_doubled_inside_a_quoted_cell_are_one_quote(tmp_path):
                                                                      'He said "hi"')
 
 
+@pytest.mark.parametrize(("text", "where"), [
+    ('word\nDoor\n"Lamp\nStool\nWoman\n', "w.csv:3: a quoted cell runs on from line 3 to line 5"),
+    ('word;back\nA;B\n"C;D\r\nE;F\r\n', "w.csv:3: a quoted cell runs on from line 3 to line 4"),
+    ('word,back\n"two\nlines",x\nDoor,Lamp\n',
+     "w.csv:2: a quoted cell runs on from line 2 to line 3"),
+])
+def test_an_unclosed_quote_is_named_where_it_opens(tmp_path, text, where):
+    """The csv module reads an unclosed quote to the end of the file as one cell, which
+    was blamed for a control character at the last line."""
+    with pytest.raises(DataError) as caught:
+        load_word_list(write(tmp_path, "w.csv", text))
+    assert len(caught.value.problems) == 1
+    assert where in str(caught.value) and "closing quote" in str(caught.value)
+
+
 def test_semicolon_csv_keeps_doubled_quotes_too(tmp_path):
     words = load_word_list(write(tmp_path, "w.csv", 'Word;Back\n"A ""b""";"c;d"\n'))
     assert (words.cards[0].front.text, words.cards[0].back.text) == ('A "b"', "c;d")

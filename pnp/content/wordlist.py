@@ -219,14 +219,29 @@ def _from_csv(text: str, file: str) -> WordList:
 def _csv_rows(reader: csv.DictReader, file: str) -> list[tuple[int, dict]]:
     """Every row with its line; a malformed row (e.g. a cell over the CSV module's
     131,072-character limit) is a located error, not a crash."""
-    rows = []
+    rows, problems, start = [], [], 2
     try:
         for row in reader:
             rows.append((reader.line_num, row))
+            if reader.line_num > start and _spans_lines(row):
+                problems.append(Problem(file, f"a quoted cell runs on from line {start} to "
+                                        f"line {reader.line_num}: is its closing quote (\") "
+                                        "missing? A word cannot hold a line break",
+                                        line=start))
+            start = reader.line_num + 1
     except csv.Error as exc:
         raise DataError(Problem(file, f"cannot read this CSV row: {exc}",
                                 line=reader.line_num + 1)) from None
+    if problems:
+        raise DataError(problems)
     return rows
+
+
+def _spans_lines(row: dict) -> bool:
+    """Whether a cell of the row holds a line break: an unclosed quote swallows every
+    line after it into one cell, which is then blamed for a control character at the
+    file's last line, far from the missing quote."""
+    return any(isinstance(v, str) and ("\n" in v or "\r" in v) for v in row.values())
 
 
 def _dialect(text: str):
