@@ -121,6 +121,7 @@ def LAYOUT_BOX(x, y, w, h):  # noqa: N802 - reads like the dataclass it builds
     return LayoutBox("b", "image", x, y, w, h, {}, Location("t.json"))
 
 
+@pytest.mark.slow
 def test_full_bleed_back_art_reaches_exactly_the_bleed_edge(cli, tmp_path):
     art = tmp_path / "art"
     ART.card_back().save(_parent(art / "members-back.png"))
@@ -462,6 +463,7 @@ def test_data_art_is_relative_to_its_file_and_the_art_folder_wins(cli, tmp_path)
     assert [x["/Width"] for x in image_xobjects(pdf)] == [900]
 
 
+@pytest.mark.slow
 def test_png_export_shows_the_art(cli, tmp_path):
     art = _art_folder(tmp_path)
     _solid(art / "members-back.png", (815, 1110), (20, 160, 60))

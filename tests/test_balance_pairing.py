@@ -93,6 +93,7 @@ SHIPPED_FILE = EXAMPLES.parent / "majority2" / "promos.json"
 SHIPPED_IDS = [c["id"] for c in json.loads(SHIPPED_FILE.read_text())["cards"]]
 
 
+@pytest.mark.slow
 def test_the_shipped_promos_are_compared_by_keyword_or_by_file(cli, tmp_path):
     """`--promos shipped` and `--promos data/majority2/promos.json` (or a copy of it) give
     the same report: each official promo against the base card it replaces."""

@@ -187,6 +187,7 @@ def test_one_claim_changed_gives_exactly_one_violation(folder, game, pick, delta
     assert [v.where for v in violations if v not in baseline] == [expected]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(game=d20_games())
 def test_random_legal_d20_games_replay_cleanly(folder, game):
@@ -196,6 +197,7 @@ def test_random_legal_d20_games_replay_cleanly(folder, game):
     assert played == len(game["moves"])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(game=d20_games(new_stack="only_if_blocked"))
 def test_random_legal_d20_games_replay_cleanly_when_only_blocked_players_start_stacks(

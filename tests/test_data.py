@@ -19,6 +19,7 @@ EXPECTED_COMPONENTS = {
 }
 
 
+@pytest.mark.slow
 def test_every_shipped_file_validates():
     reports = validate_paths([])
     assert reports, "no shipped files found"

@@ -45,6 +45,7 @@ def test_pages_size_and_fonts(deck_pdf):
     assert used and all(used.values()) and not any("Helvetica" in f for f in used)
 
 
+@pytest.mark.slow
 def test_every_value_with_its_multiplicity(deck_pdf):
     expected = {0: 14} | {v: 2 for v in range(1, 21)}
     assert big_values(deck_pdf) == expected

@@ -93,6 +93,7 @@ def test_letter_and_ink_saver_nets(tmp_path):
     assert set(page_sizes(path)) <= {LETTER, LETTER[::-1]}
 
 
+@pytest.mark.slow
 def test_stickers_six_per_die_for_blank_16_mm_dice(tmp_path):
     stickers = printing.decks(load_content("majority-rules"), dice="stickers")[0]
     assert len(stickers.cards) == 33 * 6

@@ -205,6 +205,7 @@ def test_bad_custom_promo_names_file_line_and_path(cli, tmp_path):
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.slow
 def test_custom_promo_text_too_long_names_the_card_in_the_users_file(cli, tmp_path):
     path = _promo_file(tmp_path, abilities=["Discard everything. " * 30])
     result = cli("build", "majority2", "--promos", path, "--out", tmp_path / "out")

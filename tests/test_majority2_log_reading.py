@@ -317,6 +317,7 @@ def _same_card_with_and_without_a_disc(st, action):
     return len(keys) == 2 and keys[0][:4] == keys[1][:4]
 
 
+@pytest.mark.slow
 def test_the_same_card_with_and_without_a_disc_are_two_answers(tmp_path):
     """A choice may be left out only when one answer is legal: a card and its copy under a
     disc are two, so leaving it out is the violation, and the message tells them apart."""

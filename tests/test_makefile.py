@@ -51,6 +51,7 @@ def _make(folder: Path, *args: str) -> list[str]:
     return calls.read_text().splitlines() if calls.exists() else []
 
 
+@pytest.mark.slow
 def test_make_after_installing_the_test_extras_does_nothing(tmp_path):
     folder = _made(tmp_path)
     assert _make(folder, "kits") == []
@@ -58,6 +59,7 @@ def test_make_after_installing_the_test_extras_does_nothing(tmp_path):
     assert _make(folder, "kits") == []  # every kit was rebuilt here (16.7 s) before
 
 
+@pytest.mark.slow
 def test_kit_lang_builds_every_language_under_its_own_stamps(tmp_path):
     folder = _made(tmp_path)
     built = [f"pnp build {game} --out output --lang all" for game in GAMES]

@@ -73,6 +73,7 @@ print(hashlib.sha256(out.getvalue()).hexdigest(), "cryptography" in sys.modules,
 """
 
 
+@pytest.mark.slow
 def test_the_command_joins_pdfs_with_a_lean_pypdf_into_the_same_bytes():
     """`pnp` imports pypdf without its optional backends (encryption, text extraction):
     the PDFs it joins are the bytes a whole pypdf joins, and a library caller's pypdf

@@ -94,6 +94,7 @@ def test_package_json_pins_the_runtime_the_app_expects():
     assert pinned == runtime.VERSION == locked["packages"]["node_modules/pyodide"]["version"]
 
 
+@pytest.mark.slow
 def test_a_missing_runtime_says_how_to_get_it(cli, tmp_path, monkeypatch):
     monkeypatch.setenv("PNP_WEB_RUNTIME", str(tmp_path / "nowhere"))
     out = tmp_path / "app"

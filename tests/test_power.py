@@ -72,6 +72,7 @@ def test_the_minimum_detectable_effect_is_the_textbook_formula():
     assert power.fixed_power(found["effect"], 0.03, 0.0125) == pytest.approx(0.80, abs=1e-3)
 
 
+@pytest.mark.slow
 def test_a_planted_difference_of_the_reported_size_is_flagged_4_times_in_5():
     """Five promos, one planted at exactly the MDE the report gives for it (its true
     spread), four exact copies: over 1,500 runs of 400 games the planted one is flagged

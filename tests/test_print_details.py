@@ -21,6 +21,7 @@ def test_a_kit_with_nothing_double_sided_has_no_blank_pages(tmp_path):
     assert summary.printing == "single-sided"
 
 
+@pytest.mark.slow
 def test_round_token_pngs_are_transparent_outside_the_circle(cli, tmp_path):
     result = cli("export", "png", "majority2", "-c", "coins", "--dpi", "100",
                  "--out", tmp_path)

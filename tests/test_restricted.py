@@ -96,6 +96,7 @@ def test_a_marked_copy_takes_the_kind_right_after_its_card():
     assert marked.deck[k] + marked.deck[k + 1] == base.deck[k] and sum(marked.deck) == 60
 
 
+@pytest.mark.slow
 def test_a_copy_of_a_base_card_is_worth_exactly_one_copy_of_it(cli):
     """The Demons Clerk (a Demons Secretary under another id) in its deck and the marked
     Secretary in its own play the same games seed for seed: the headline difference is

@@ -43,6 +43,7 @@ def test_an_oversized_rule_text_is_refused_before_layout(tmp_path, text, message
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_a_quick_reference_that_cannot_fit_one_page_gives_up_at_once(tmp_path):
     rows = "".join(f"| {n} | row {n} |\n" for n in range(4_000))
     text = "# Quick reference\n\n| A | B |\n|---|---|\n" + rows

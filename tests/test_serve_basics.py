@@ -29,6 +29,7 @@ def test_serve_prints_its_address_and_a_qr_code(local):
     assert b"The Majority 2" in body and b"check-majority-rules.html" in body
 
 
+@pytest.mark.slow
 def test_every_asset_is_served_by_the_app_itself(local):
     _, _, body = request(local.url("/"), headers={"Accept": "text/html"})
     page = body.decode()

@@ -54,6 +54,7 @@ def test_json_clients_still_get_json(client):
         assert body["status"] == 403 and "access token" in body["error"]
 
 
+@pytest.mark.slow
 def test_the_right_token_opens(client):
     assert client.get(f"/?token={TOKEN}", headers=HTML).status_code == 200
 

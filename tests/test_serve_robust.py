@@ -55,6 +55,7 @@ def test_a_picture_name_too_long_for_a_file_is_a_422_naming_the_field(studio, pa
     assert any("not found" in p["message"] for p in answer["problems"]), answer
 
 
+@pytest.mark.slow
 def test_opening_a_promo_whose_picture_name_is_too_long_says_so_in_a_note(studio):
     upload = zip_bytes([("p.json", _long_art_promo())])
     status, _, body = post_form(studio.url("/api/studio/promo/open"), {},

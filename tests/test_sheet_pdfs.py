@@ -221,6 +221,7 @@ def _templates_with_card_size(tmp_path, size: str) -> Path:
     return templates
 
 
+@pytest.mark.slow
 def test_a_layout_card_size_by_name_works_end_to_end(cli, tmp_path):
     """Tarot-sized D20 cards from one line in a layout: sheets, PNGs and the shop PDF."""
     templates = _templates_with_card_size(tmp_path, "tarot")

@@ -33,6 +33,7 @@ def test_same_numbers_whatever_the_number_of_jobs():
     assert one["variants"][0]["games"] == 150
 
 
+@pytest.mark.slow
 def test_the_cli_prints_identical_json_for_one_and_two_jobs(cli):
     args = ["simulate", "majority-rules", "--games", "120", "--seed", "4", "--json",
             "--bots", "keep-high,keep-gold-bet"]
@@ -423,6 +424,7 @@ def test_d20_stacks_strategies_head_to_head(cli):
     assert pairs[("steal", "random")]["low"] > 0.5
 
 
+@pytest.mark.slow
 def test_d20_stacks_spread_beats_steal_over_seeded_games(cli):
     """The rule of thumb that became the baseline: over 600 seeded games its sole wins
     outnumber `steal`'s with an interval clear of it (2,000 games: 53 % against 31 %)."""

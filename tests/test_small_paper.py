@@ -12,6 +12,7 @@ from pnp.games.majority_rules import printing
 from pdftools import page_sizes, text, text_edge_distance
 
 
+@pytest.mark.slow
 def test_a5_builds_the_majority_rules_kit_with_standing_walls(cli, tmp_path):
     result = cli("build", "majority-rules", "--paper", "a5", "--out", tmp_path,
                  "--no-gallery")
@@ -77,6 +78,7 @@ def test_nothing_that_fits_is_exit_2(cli, tmp_path):
     assert "nothing to build on a6" in result.stderr and "--paper letter" in result.stderr
 
 
+@pytest.mark.slow
 def test_a_table_too_wide_for_the_paper_shrinks_instead_of_running_off_it(cli, tmp_path):
     """The Italian Majority 2 rules' member table ran 5.65 mm off an A6 page (its columns'
     longest words were wider than the page): its type shrinks (not below 6 pt), and a word
@@ -98,6 +100,7 @@ def test_a_table_too_wide_for_the_paper_shrinks_instead_of_running_off_it(cli, t
     assert "Costs" in words and "Needs" in words  # short columns keep their words whole
 
 
+@pytest.mark.slow
 def test_cut_files_leave_out_what_the_build_leaves_out(cli, tmp_path):
     """`export cut` follows the build's sheets on a small paper too: it stopped at the
     first piece too big ('a 250 × 120 mm piece … does not fit on a6') and cut nothing."""

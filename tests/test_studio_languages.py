@@ -253,6 +253,7 @@ def _build_warnings(tmp_path) -> list:
     return found
 
 
+@pytest.mark.slow
 def test_the_pages_know_the_shape_of_what_the_library_says(tmp_path):
     """studio.js's table of the library's message shapes, run in Node against what the
     library says now: a message whose wording changed would be shown in English in every
@@ -326,6 +327,7 @@ def _verdict_cases() -> list[tuple[dict, dict]]:
     return cases
 
 
+@pytest.mark.slow
 def test_the_pages_tell_the_balance_verdict_as_the_library_does():
     """balance-words.js, run in Node with the English words, says word for word what the
     balance lab says (pnp/simulate/verdict.py) for each kind of answer; in Italian it

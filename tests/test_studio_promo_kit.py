@@ -78,6 +78,7 @@ def test_a_picture_a_promo_card_prints_is_not_called_unused():
     assert not [w for w in warnings if "matches no card" in w["message"]], warnings
 
 
+@pytest.mark.slow
 def test_a_zip_without_its_promo_file_is_refused_by_name():
     answer = asgi_client(_app()).post("/api/studio/build", data=FORM, files={
         "promos": ("my-promos.zip", _zip({"art/x.png": _png(10, 10)}), "application/zip")})

@@ -77,6 +77,7 @@ def test_a_hostile_picture_is_refused_and_not_kept(studio, name, data, says):
     assert list((root / "art").iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_good_picture_is_kept_and_shows_on_the_card(studio):
     server, root = studio
     status, _, body = post_form(server.url("/api/studio/art"), {},
