@@ -56,8 +56,7 @@ def _fx(st: State, frame: tuple, action: Any) -> None:
     """Run a card's triggered effects in order. One that pushes frames of its own (a
     question, a draw) stops the run: this frame, left under them counting the effects
     done, goes on when they are done. (One call runs every effect that acts at once: a
-    frame per effect cost a trip through the interpreter each.) Never asks: its own
-    random mover (`action` unused)."""
+    frame per effect cost a trip through the interpreter each.) Never asks."""
     _, ci, uid, kind, i = frame
     effects = st.cfg.triggered[kind]
     stack = st.stack
@@ -119,15 +118,16 @@ def _to_reserve(st: State, frame: tuple, action: Any):
 
 
 @random_move("tores")
-def _to_reserve_random(st: State, frame: tuple, below) -> tuple | None:
+def _to_reserve_random(st: State, frame: tuple, below, record) -> int:
     """`_to_reserve`'s option at a random card instance, without listing the options."""
     hand = st.hands[st.active]
     if frame[1] <= 0 or not hand:
         pop(st)
-        return None
+        return 0
     k = grouped_pick(((k, k) for k in hand), below(len(hand)))
     _reserved(st, frame, k)
-    return ("hand", st.cfg.ids[k])
+    record(("hand", st.cfg.ids[k]))
+    return 1
 
 
 def _reserved(st: State, frame: tuple, k) -> None:
@@ -487,17 +487,18 @@ def _discs(st: State, frame: tuple, action: Any):
 
 
 @random_move("discs")
-def _discs_random(st: State, frame: tuple, below) -> tuple | None:
+def _discs_random(st: State, frame: tuple, below, record) -> int:
     """`_discs`'s option at a random index, without listing targets × colours."""
     choices = _disc_choices(st, frame)
     if choices is None:
         pop(st)
-        return None
+        return 0
     targets, colours = choices
     r = below(len(targets) * len(colours))
     action = ("disc", *targets[r // len(colours)], colours[r % len(colours)])
     _place_disc(st, frame, action)
-    return action
+    record(action)
+    return 1
 
 
 def _place_disc(st: State, frame: tuple, action: tuple) -> None:
@@ -519,8 +520,5 @@ def _return_discs(st: State, ctx: tuple, eff) -> None:
     bonus_from = eff.get("bonus_from")
     if bonus_from is not None and returned >= bonus_from:
         gain_coins(st, st.active, eff.get("bonus_coins", 1))
-
-
-random_move("fx")(_fx)  # it never asks: the handler is its own mover
 
 __all__ = ["EFFECTS", "disc_targets", "place"]

@@ -27,6 +27,7 @@ from its head, the oldest card, starting at 0; `where` is a column 1-3 or "area"
 from __future__ import annotations
 
 import random
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -222,21 +223,29 @@ def playout(st: State, rng: random.Random, record=None, max_actions: int = 1_000
     most (a round's phases, a draw) have a random mover (`state.RANDOM_MOVES`) that asks,
     draws and answers in one call without listing the options; the others ask as usual
     and their answer is drawn from the question (`_random_answer`)."""
-    handlers, movers = HANDLERS, _MOVERS
+    movers = _MOVERS
     stack = st.stack
     below = _below(rng)
+    if record is None:
+        record = _IGNORE
     stop = until_round if until_round is not None else 1 << 62  # an int: a cheaper compare
     count = 0
+    while st.end is None and count < max_actions and st.round < stop:
+        frame = stack[-1]
+        count += movers[frame[0]](st, frame, below, record)
+    return _stopped(st, count, max_actions, stop)
+
+
+_IGNORE = deque(maxlen=0).append  # a record that keeps nothing, without a Python call
+
+
+def _stopped(st: State, count: int, max_actions: int, stop: int) -> int:
+    """`playout` stopped: the game is over, the round is reached (the question pending
+    stays for whoever plays on) or too many actions were taken."""
+    stack = st.stack
     while st.end is None:
         frame = stack[-1]
-        if count < max_actions and st.round < stop:
-            action = movers[frame[0]](st, frame, below)
-            if action is not None:
-                count += 1
-                if record is not None:
-                    record(action)
-            continue
-        need = handlers[frame[0]](st, frame, None)  # stopping: is a question pending?
+        need = HANDLERS[frame[0]](st, frame, None)  # is a question pending?
         if need is None:
             continue
         if st.round >= stop:  # it stays for whoever plays on
@@ -274,14 +283,16 @@ def _random_answer(st: State, need: tuple, below: Callable[[int], int]) -> Any:
 
 
 def _answered(handle: Callable) -> Callable:
-    """The random mover of a frame without a mover of its own: ask, draw, answer."""
-    def mover(st: State, frame: tuple, below: Callable[[int], int]) -> Any:
+    """The random mover of a frame without a mover of its own: ask, draw, answer (or make
+    the progress of a frame that asks nothing now)."""
+    def mover(st: State, frame: tuple, below: Callable[[int], int], record) -> int:
         need = handle(st, frame, None)
         if need is None:
-            return None
+            return 0
         action = _random_answer(st, need, below)
         handle(st, frame, action)  # a next question it returns is asked again
-        return action
+        record(action)
+        return 1
     return mover
 
 

@@ -34,8 +34,9 @@ from pnp.games.majority2.state import (
 )
 
 PASS = ("pass",)
+PLAY = ("play",)  # the Standard Play frame: one object, so a mover knows it by identity
 # The phases of a round as they sit on the stack: the last runs first.
-ROUND_PHASES = (("cleanup",), ("play",), ("free",), ("drawq",), ("exchange",))
+ROUND_PHASES = (("cleanup",), PLAY, ("free",), ("drawq",), ("exchange",))
 FORM_ALL = ("formall",)
 # Columns in the order forming checks them after an ability: the active seat's first.
 FORM_ORDER = ((0, 1, 2, 3, 4, 5), (3, 4, 5, 0, 1, 2))
@@ -52,7 +53,6 @@ DECK_DRAW = {kind: (CHANCE, kind, "deck")
 
 # --- the round ------------------------------------------------------------------------
 
-@random_move("round")  # never asks: the handler is its own mover (`action` unused)
 @handler("round")
 def _round(st: State, frame: tuple, action: Any) -> None:
     """Start the active player's round: income, then the stall test, then the phases."""
@@ -111,11 +111,14 @@ def _exchange(st: State, frame: tuple, action: Any):
 
 
 @random_move("exchange")
-def _exchange_random(st: State, frame: tuple, below) -> tuple:
+def _exchange_random(st: State, frame: tuple, below, record) -> int:
+    """Exchange, then the rest of the round's opening (Draw, its deals, Free Play...) in
+    this call: the Draw frame is always next."""
     options = _exchange(st, frame, None)[2]
     action = options[below(len(options))]
     _exchanged(st, st.active, action)
-    return action
+    record(action)
+    return 1 + _draw_random(st, st.stack[-1], below, record)
 
 
 def _exchanged(st: State, p, action: tuple) -> None:
@@ -143,11 +146,19 @@ def _draw_question(st: State, frame: tuple, action: Any):
 
 
 @random_move("drawq")
-def _draw_random(st: State, frame: tuple, below) -> tuple:
+def _draw_random(st: State, frame: tuple, below, record) -> int:
+    """Draw or not, the deals that follows (the hand's, then the opponent's reserve card),
+    then Free Play: the frames this one leaves are known."""
     options = _draw_question(st, frame, None)[2]
     action = options[below(len(options))]
     _draw_answered(st, st.active, action)
-    return action
+    record(action)
+    taken = 1
+    stack = st.stack
+    if action[1]:
+        taken += _deal_random(st, stack[-1], below, record)
+        taken += _deal_random(st, stack[-1], below, record)
+    return taken + _free_random(st, stack[-1], below, record)
 
 
 def _draw_answered(st: State, p, action: tuple) -> None:
@@ -173,21 +184,36 @@ def _deal(st: State, frame: tuple, action: Any):
 
 
 @random_move("deal")
-def _deal_random(st: State, frame: tuple, below) -> Any:
-    """`_deal`'s draw: the card at a random place of the sorted pile, as `playout` drew
-    it from the chance question."""
-    if frame[1] > 0 and (st.pile or refill_deck(st)):
-        pile = st.pile
+def _deal_random(st: State, frame: tuple, below, record) -> int:
+    """`_deal`'s draws, every card of the frame in one call: each the card at a random
+    place of the sorted pile, as `playout` drew it from the chance question (reshuffling
+    the discards when the deck runs out, stopping when nothing is left anywhere)."""
+    _, n, seat, zone, _kind = frame
+    st.stack.pop()  # done after this call, whether every card was dealt or none was left
+    draw_actions = st.cfg.draw_actions
+    dealt = 0
+    while dealt < n and (st.pile or refill_deck(st)):
+        pile = st.pile  # a reshuffle made a new pile
         k = pile[below(len(pile))]
-        _dealt(st, frame, k)
-        return st.cfg.draw_actions[k]
-    st.stack.pop()
-    return None
+        _deal_one(st, seat, zone, k)
+        record(draw_actions[k])
+        dealt += 1
+    return dealt
 
 
 def _dealt(st: State, frame: tuple, k) -> bool:
     """Card `k` drawn for the `deal` frame on top; whether it has more cards to deal."""
     _, n, seat, zone, kind = frame
+    _deal_one(st, seat, zone, k)
+    if n == 1:
+        st.stack.pop()
+        return False
+    st.stack[-1] = ("deal", n - 1, seat, zone, kind)
+    return True
+
+
+def _deal_one(st: State, seat, zone, k) -> None:
+    """Card `k` from the deck to `seat`'s hand or reserve, or the foot of a column."""
     st.deck[k] -= 1  # take_from_deck, written out: a third of all actions are draws
     pile = st.pile
     del pile[bisect_left(pile, k)]
@@ -197,11 +223,6 @@ def _dealt(st: State, frame: tuple, k) -> bool:
         st.reserves[seat].append(k)
     else:
         place(st, zone[1], k, st.active)
-    if n == 1:
-        st.stack.pop()
-        return False
-    st.stack[-1] = ("deal", n - 1, seat, zone, kind)
-    return True
 
 
 # --- Free Play and Standard Play ------------------------------------------------------
@@ -284,16 +305,23 @@ def _free(st: State, frame: tuple, action: Any):
 
 
 @random_move("free")
-def _free_random(st: State, frame: tuple, below) -> tuple:
+def _free_random(st: State, frame: tuple, below, record) -> int:
+    """Free Play, then Standard Play in this call unless a column is to be formed first."""
     p = st.active
     allowed = _free_allowed(st, p)
     r = below(3 * len(allowed) + 1)
-    st.stack.pop()
+    stack = st.stack
+    stack.pop()
     if r == 0:
-        return PASS
-    k, c = _hand_choice(allowed, r - 1)
-    _free_play(st, p, k, p * 3 + c)
-    return st.cfg.free_actions[k][c]
+        record(PASS)
+    else:
+        k, c = _hand_choice(allowed, r - 1)
+        _free_play(st, p, k, p * 3 + c)
+        record(st.cfg.free_actions[k][c])
+    top = stack[-1]
+    if top is not PLAY:
+        return 1
+    return 1 + _play_random(st, top, below, record)
 
 
 def _free_play(st: State, p, k, ci) -> None:
@@ -320,16 +348,26 @@ def _play(st: State, frame: tuple, action: Any):
 
 
 @random_move("play")
-def _play_random(st: State, frame: tuple, below) -> tuple:
+def _play_random(st: State, frame: tuple, below, record) -> int:
+    """Standard Play card after card in this call while nothing else is to run between
+    them (an ability, forming); a pass ends it with the Cleanup under it."""
     p = st.active
-    allowed = _play_allowed(st, p)
-    r = below(3 * len(allowed) + 1)
-    if r == 0:
-        st.stack.pop()
-        return PASS
-    k, c = _hand_choice(allowed, r - 1)
-    _standard_play(st, p, k, p * 3 + c)
-    return st.cfg.play_actions[k][c]
+    stack = st.stack
+    play_actions = st.cfg.play_actions
+    taken = 0
+    while stack[-1] is frame:
+        allowed = _play_allowed(st, p)
+        r = below(3 * len(allowed) + 1)
+        taken += 1
+        if r == 0:
+            stack.pop()
+            record(PASS)
+            _cleanup(st, stack[-1], None)
+            return taken
+        k, c = _hand_choice(allowed, r - 1)
+        _standard_play(st, p, k, p * 3 + c)
+        record(play_actions[k][c])
+    return taken
 
 
 def _standard_play(st: State, p, k, ci) -> None:
@@ -354,7 +392,6 @@ def _standard_play(st: State, p, k, ci) -> None:
         st.stack.append(("form", ci))
 
 
-@random_move("cleanup")  # never asks: its own mover
 @handler("cleanup")
 def _cleanup(st: State, frame: tuple, action: Any) -> None:
     p, o = st.active, 1 - st.active
@@ -374,7 +411,6 @@ def _cleanup(st: State, frame: tuple, action: Any) -> None:
 
 # --- forming --------------------------------------------------------------------------
 
-@random_move("formall")  # never asks: its own mover
 @handler("formall")
 def _form_all(st: State, frame: tuple, action: Any) -> None:
     """After an ability: every column of either player with 5 or more cards is checked,
@@ -415,18 +451,19 @@ def _form(st: State, frame: tuple, action: Any):
 
 
 @random_move("form")
-def _form_random(st: State, frame: tuple, below) -> tuple | None:
+def _form_random(st: State, frame: tuple, below, record) -> int:
     """`_form`'s option at a random instance, without listing the options."""
     ci = frame[1]
     found = _form_candidates(st, ci)
     if found is None:
-        return None
+        return 0
     candidates, counts = found
     column = st.cols[ci]
     pos = grouped_pick(((column[pos][:2], pos) for pos in candidates),
                        below(len(candidates)))
     _formed(st, ci, pos, counts)
-    return ("form", pos)
+    record(("form", pos))
+    return 1
 
 
 def _form_candidates(st: State, ci) -> tuple[list[int], dict[str, int]] | None:

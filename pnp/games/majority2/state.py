@@ -181,16 +181,20 @@ def handler(name: str) -> Callable[[Handler], Handler]:
     return register
 
 
-# Random moves by frame name, for `engine.playout` alone: mover(state, frame, below) asks
-# the frame's question, draws the answer as the random bot would (`below(n)`: the rng's
-# uniform index under n, one call per decision, as `random.Random.choice` draws), carries
-# it out and returns the action taken; or, when the frame asks nothing now, makes its
-# progress as its handler would and returns None. Why: random play is the floor under
-# every simulation and search, and most of its time went into building option lists
-# (Free and Standard Play) that a random draw reads one entry of. A mover must choose
-# exactly the option its handler's question lists at the drawn index (counting instance
-# weights), so a game is the same either way (tests/test_majority2_golden.py).
-Mover = Callable[[State, tuple, Callable[[int], int]], Any]
+# Random moves by frame name, for `engine.playout` alone: mover(state, frame, below,
+# record) asks the frame's question, draws the answer as the random bot would (`below(n)`:
+# the rng's uniform index under n, one call per decision, as `random.Random.choice`
+# draws), carries it out, passes the action to `record` and returns how many actions it
+# took; a mover may go on with the frames it leaves on top when it knows them (a deal's
+# next card, the next phase of a round), but never into a new round (`playout` checks its
+# `until_round` stop between movers). A frame without a mover is asked and answered
+# through its handler (`engine._answered`), which also makes the progress of a frame that
+# asks nothing now. Why: random play is the floor under every simulation and search, and
+# most of its time went into building option lists (Free and Standard Play) that a random
+# draw reads one entry of, and into a trip through `playout`'s loop per action. A mover
+# must choose exactly the option its handler's question lists at the drawn index (counting
+# instance weights), so a game is the same either way (tests/test_majority2_golden.py).
+Mover = Callable[[State, tuple, Callable[[int], int], Callable[[Any], Any]], int]
 RANDOM_MOVES: dict[str, Mover] = {}
 
 
