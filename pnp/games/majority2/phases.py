@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from typing import Any
 
+from pnp.games.majority2.effects import _fx
 from pnp.games.majority2.scoring import FACTIONS_TO_END
 from pnp.games.majority2.state import (
     CHANCE,
@@ -147,17 +148,18 @@ def _draw_question(st: State, frame: tuple, action: Any):
 
 @random_move("drawq")
 def _draw_random(st: State, frame: tuple, below, record) -> int:
-    """Draw or not, the deals that follows (the hand's, then the opponent's reserve card),
-    then Free Play: the frames this one leaves are known."""
-    options = _draw_question(st, frame, None)[2]
+    """Draw or not, and the cards drawn (the hand's, then the opponent's reserve card,
+    dealt at once: no deal frames), then Free Play, which is always next."""
+    p = st.active
+    options = DRAW_FREE[p][2] if st.hands[p] else DRAW_FORCED[p][2]  # _draw_question's
     action = options[below(len(options))]
-    _draw_answered(st, st.active, action)
+    stack = st.stack
+    stack.pop()
     record(action)
     taken = 1
-    stack = st.stack
-    if action[1]:
-        taken += _deal_random(st, stack[-1], below, record)
-        taken += _deal_random(st, stack[-1], below, record)
+    if action[1]:  # as the deal frames `_draw_answered` pushes would deal them
+        taken += _deal_cards(st, draw_count(st), p, HAND, below, record)
+        taken += _deal_cards(st, 1, 1 - p, RESERVE, below, record)
     return taken + _free_random(st, stack[-1], below, record)
 
 
@@ -188,14 +190,26 @@ def _deal_random(st: State, frame: tuple, below, record) -> int:
     """`_deal`'s draws, every card of the frame in one call: each the card at a random
     place of the sorted pile, as `playout` drew it from the chance question (reshuffling
     the discards when the deck runs out, stopping when nothing is left anywhere)."""
-    _, n, seat, zone, _kind = frame
     st.stack.pop()  # done after this call, whether every card was dealt or none was left
+    return _deal_cards(st, frame[1], frame[2], frame[3], below, record)
+
+
+def _deal_cards(st: State, n, seat, zone, below, record) -> int:
+    """Up to `n` random cards from the deck to `seat`'s hand or reserve or a column, as a
+    `deal` frame deals them (reshuffling the discards into an empty deck, stopping when
+    nothing is left anywhere); how many were dealt."""
+    to = st.hands[seat] if zone == HAND else st.reserves[seat] if zone == RESERVE else None
     draw_actions = st.cfg.draw_actions
     dealt = 0
     while dealt < n and (st.pile or refill_deck(st)):
-        pile = st.pile  # a reshuffle made a new pile
+        pile = st.pile  # a reshuffle made a new pile (and deck)
         k = pile[below(len(pile))]
-        _deal_one(st, seat, zone, k)
+        st.deck[k] -= 1  # _deal_one, written out: a third of all actions are draws
+        del pile[bisect_left(pile, k)]
+        if to is not None:
+            to.append(k)
+        else:
+            place(st, zone[1], k, st.active)
         record(draw_actions[k])
         dealt += 1
     return dealt
@@ -214,7 +228,7 @@ def _dealt(st: State, frame: tuple, k) -> bool:
 
 def _deal_one(st: State, seat, zone, k) -> None:
     """Card `k` from the deck to `seat`'s hand or reserve, or the foot of a column."""
-    st.deck[k] -= 1  # take_from_deck, written out: a third of all actions are draws
+    st.deck[k] -= 1  # take_from_deck, written out
     pile = st.pile
     del pile[bisect_left(pile, k)]
     if zone == HAND:
@@ -237,9 +251,12 @@ def _free_allowed(st: State, p) -> list[int]:
 def _play_allowed(st: State, p) -> list[int]:
     """Standard Play: the hand cards whose cost the face-up coins pay and whose requirement
     is met, copies included, in hand order."""
-    met = requirements(st, p)[0]
-    up, cost = st.up[p], st.cfg.cost
-    return [k for k in st.hands[p] if cost[k] <= up and met[k]]
+    return _affordable(st.hands[p], st.up[p], st.cfg.cost, requirements(st, p)[0])
+
+
+def _affordable(hand: list, up, cost: tuple, met) -> list[int]:
+    """The cards of `hand` that `up` coins pay for and whose requirement is `met`."""
+    return [k for k in hand if cost[k] <= up and met[k]]
 
 
 def _free_question(st: State, p: int) -> tuple:
@@ -349,14 +366,16 @@ def _play(st: State, frame: tuple, action: Any):
 
 @random_move("play")
 def _play_random(st: State, frame: tuple, below, record) -> int:
-    """Standard Play card after card in this call while nothing else is to run between
-    them (an ability, forming); a pass ends it with the Cleanup under it."""
+    """Standard Play card after card in this call, with each card's ability when it asks
+    nothing, while nothing else is to run between them (a question, forming); a pass ends
+    it with the Cleanup under it."""
     p = st.active
     stack = st.stack
-    play_actions = st.cfg.play_actions
+    hand, cost, play_actions = st.hands[p], st.cfg.cost, st.cfg.play_actions
+    met = requirements(st, p)[0]  # only an ability changes a score area in this loop
     taken = 0
     while stack[-1] is frame:
-        allowed = _play_allowed(st, p)
+        allowed = _affordable(hand, st.up[p], cost, met)  # _play_allowed's
         r = below(3 * len(allowed) + 1)
         taken += 1
         if r == 0:
@@ -367,7 +386,18 @@ def _play_random(st: State, frame: tuple, below, record) -> int:
         k, c = _hand_choice(allowed, r - 1)
         _standard_play(st, p, k, p * 3 + c)
         record(play_actions[k][c])
+        if stack[-1][0] == "fx":  # its ability, then forming's check, as the frames would
+            _ability(st, stack)
+            hand, met = st.hands[p], requirements(st, p)[0]  # the ability may change them
     return taken
+
+
+def _ability(st: State, stack: list) -> None:
+    """The `fx` frame on top (a card just played), and the `formall` frame under it when
+    the ability asked nothing: the frames `playout`'s loop would step next."""
+    _fx(st, stack[-1], None)
+    if stack[-1] is FORM_ALL:
+        _form_all(st, FORM_ALL, None)
 
 
 def _standard_play(st: State, p, k, ci) -> None:
