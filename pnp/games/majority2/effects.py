@@ -31,6 +31,7 @@ from pnp.games.majority2.state import (
     pop,
     protected,
     push,
+    randbelow,
     random_move,
     refill_deck,
     replace_top,
@@ -62,7 +63,8 @@ def _fx(st: State, frame: tuple, action: Any) -> None:
     stack = st.stack
     depth = len(stack)
     ctx = (ci, uid, kind)
-    while i < len(effects):
+    n = len(effects)
+    while i < n:
         effect = effects[i]
         i += 1
         EFFECTS[effect.do](st, ctx, effect)  # primitives only push frames
@@ -118,13 +120,13 @@ def _to_reserve(st: State, frame: tuple, action: Any):
 
 
 @random_move("tores")
-def _to_reserve_random(st: State, frame: tuple, below, record) -> int:
+def _to_reserve_random(st: State, frame: tuple, bits, record) -> int:
     """`_to_reserve`'s option at a random card instance, without listing the options."""
     hand = st.hands[st.active]
     if frame[1] <= 0 or not hand:
         pop(st)
         return 0
-    k = grouped_pick(((k, k) for k in hand), below(len(hand)))
+    k = grouped_pick(((k, k) for k in hand), randbelow(bits, len(hand)))
     _reserved(st, frame, k)
     record(("hand", st.cfg.ids[k]))
     return 1
@@ -487,14 +489,14 @@ def _discs(st: State, frame: tuple, action: Any):
 
 
 @random_move("discs")
-def _discs_random(st: State, frame: tuple, below, record) -> int:
+def _discs_random(st: State, frame: tuple, bits, record) -> int:
     """`_discs`'s option at a random index, without listing targets × colours."""
     choices = _disc_choices(st, frame)
     if choices is None:
         pop(st)
         return 0
     targets, colours = choices
-    r = below(len(targets) * len(colours))
+    r = randbelow(bits, len(targets) * len(colours))
     action = ("disc", *targets[r // len(colours)], colours[r % len(colours)])
     _place_disc(st, frame, action)
     record(action)

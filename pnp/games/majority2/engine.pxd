@@ -2,5 +2,5 @@
 # C-level class, and the playout's helpers are cpdef (called in C).
 from pnp.games.majority2.state cimport State
 
-cpdef _random_answer(State st, tuple need, below)
+cpdef _random_answer(State st, tuple need, bits)
 cpdef _instance(list options, list weights, index)

@@ -47,6 +47,7 @@ from pnp.games.majority2.state import (
     State,
     frozen,
     push,
+    randbelow,
     set_deck,
 )
 
@@ -225,14 +226,14 @@ def playout(st: State, rng: random.Random, record=None, max_actions: int = 1_000
     and their answer is drawn from the question (`_random_answer`)."""
     movers = _MOVERS
     stack = st.stack
-    below = _below(rng)
+    bits = rng.getrandbits
     if record is None:
         record = _IGNORE
     stop = until_round if until_round is not None else 1 << 62  # an int: a cheaper compare
     count = 0
     while st.end is None and count < max_actions and st.round < stop:
         frame = stack[-1]
-        count += movers[frame[0]](st, frame, below, record)
+        count += movers[frame[0]](st, frame, bits, record)
     return _stopped(st, count, max_actions, stop)
 
 
@@ -256,40 +257,26 @@ def _stopped(st: State, count: int, max_actions: int, stop: int) -> int:
     return count
 
 
-def _below(rng: random.Random) -> Callable[[int], int]:
-    """below(n): a uniform index under n, `random.Random`'s own draw (what `choice` and
-    `randrange` use), written out because the calls around it cost more than the draw."""
-    getrandbits = rng.getrandbits
-
-    def below(n: int) -> int:
-        bits = n.bit_length()
-        r = getrandbits(bits)
-        while r >= n:
-            r = getrandbits(bits)
-        return r
-    return below
-
-
-def _random_answer(st: State, need: tuple, below: Callable[[int], int]) -> Any:
+def _random_answer(st: State, need: tuple, bits: Callable[[int], int]) -> Any:
     """The random bot's answer to `need` (chance: `sample_chance`'s card)."""
     options = need[2]
     if need[0] == CHANCE:
         cards = st.pile if options == "deck" else st.reserves[options]
-        return st.cfg.draw_actions[cards[below(len(cards))]]
+        return st.cfg.draw_actions[cards[randbelow(bits, len(cards))]]
     weights = need[3] if len(need) == 4 else None
     if weights is None:
-        return options[below(len(options))]
-    return _instance(options, weights, below(sum(weights)))
+        return options[randbelow(bits, len(options))]
+    return _instance(options, weights, randbelow(bits, sum(weights)))
 
 
 def _answered(handle: Callable) -> Callable:
     """The random mover of a frame without a mover of its own: ask, draw, answer (or make
     the progress of a frame that asks nothing now)."""
-    def mover(st: State, frame: tuple, below: Callable[[int], int], record) -> int:
+    def mover(st: State, frame: tuple, bits: Callable[[int], int], record) -> int:
         need = handle(st, frame, None)
         if need is None:
             return 0
-        action = _random_answer(st, need, below)
+        action = _random_answer(st, need, bits)
         handle(st, frame, action)  # a next question it returns is asked again
         record(action)
         return 1

@@ -27,6 +27,7 @@ from pnp.games.majority2.state import (
     grouped_pick,
     handler,
     place,
+    randbelow,
     random_move,
     refill_deck,
     requirement_met,
@@ -112,14 +113,14 @@ def _exchange(st: State, frame: tuple, action: Any):
 
 
 @random_move("exchange")
-def _exchange_random(st: State, frame: tuple, below, record) -> int:
+def _exchange_random(st: State, frame: tuple, bits, record) -> int:
     """Exchange, then the rest of the round's opening (Draw, its deals, Free Play...) in
     this call: the Draw frame is always next."""
     options = _exchange(st, frame, None)[2]
-    action = options[below(len(options))]
+    action = options[randbelow(bits, len(options))]
     _exchanged(st, st.active, action)
     record(action)
-    return 1 + _draw_random(st, st.stack[-1], below, record)
+    return 1 + _draw_random(st, st.stack[-1], bits, record)
 
 
 def _exchanged(st: State, p, action: tuple) -> None:
@@ -147,20 +148,20 @@ def _draw_question(st: State, frame: tuple, action: Any):
 
 
 @random_move("drawq")
-def _draw_random(st: State, frame: tuple, below, record) -> int:
+def _draw_random(st: State, frame: tuple, bits, record) -> int:
     """Draw or not, and the cards drawn (the hand's, then the opponent's reserve card,
     dealt at once: no deal frames), then Free Play, which is always next."""
     p = st.active
     options = DRAW_FREE[p][2] if st.hands[p] else DRAW_FORCED[p][2]  # _draw_question's
-    action = options[below(len(options))]
+    action = options[randbelow(bits, len(options))]
     stack = st.stack
     stack.pop()
     record(action)
     taken = 1
     if action[1]:  # as the deal frames `_draw_answered` pushes would deal them
-        taken += _deal_cards(st, draw_count(st), p, HAND, below, record)
-        taken += _deal_cards(st, 1, 1 - p, RESERVE, below, record)
-    return taken + _free_random(st, stack[-1], below, record)
+        taken += _deal_cards(st, draw_count(st), p, HAND, bits, record)
+        taken += _deal_cards(st, 1, 1 - p, RESERVE, bits, record)
+    return taken + _free_random(st, stack[-1], bits, record)
 
 
 def _draw_answered(st: State, p, action: tuple) -> None:
@@ -186,26 +187,31 @@ def _deal(st: State, frame: tuple, action: Any):
 
 
 @random_move("deal")
-def _deal_random(st: State, frame: tuple, below, record) -> int:
+def _deal_random(st: State, frame: tuple, bits, record) -> int:
     """`_deal`'s draws, every card of the frame in one call: each the card at a random
     place of the sorted pile, as `playout` drew it from the chance question (reshuffling
     the discards when the deck runs out, stopping when nothing is left anywhere)."""
     st.stack.pop()  # done after this call, whether every card was dealt or none was left
-    return _deal_cards(st, frame[1], frame[2], frame[3], below, record)
+    return _deal_cards(st, frame[1], frame[2], frame[3], bits, record)
 
 
-def _deal_cards(st: State, n, seat, zone, below, record) -> int:
+def _deal_cards(st: State, n, seat, zone, bits, record) -> int:
     """Up to `n` random cards from the deck to `seat`'s hand or reserve or a column, as a
     `deal` frame deals them (reshuffling the discards into an empty deck, stopping when
     nothing is left anywhere); how many were dealt."""
     to = st.hands[seat] if zone == HAND else st.reserves[seat] if zone == RESERVE else None
-    draw_actions = st.cfg.draw_actions
+    draw_actions, bit_length = st.cfg.draw_actions, st.cfg.bit_length
     dealt = 0
     while dealt < n and (st.pile or refill_deck(st)):
         pile = st.pile  # a reshuffle made a new pile (and deck)
-        k = pile[below(len(pile))]
+        m = len(pile)
+        b = bit_length[m]  # randbelow(bits, m), written out
+        r = bits(b)
+        while r >= m:
+            r = bits(b)
+        k = pile[r]
         st.deck[k] -= 1  # _deal_one, written out: a third of all actions are draws
-        del pile[bisect_left(pile, k)]
+        del pile[r]  # the pile is sorted: the same list as without its first k
         if to is not None:
             to.append(k)
         else:
@@ -251,12 +257,13 @@ def _free_allowed(st: State, p) -> list[int]:
 def _play_allowed(st: State, p) -> list[int]:
     """Standard Play: the hand cards whose cost the face-up coins pay and whose requirement
     is met, copies included, in hand order."""
-    return _affordable(st.hands[p], st.up[p], st.cfg.cost, requirements(st, p)[0])
+    return _affordable(st.hands[p], st.up[p], requirements(st, p)[2])
 
 
-def _affordable(hand: list, up, cost: tuple, met) -> list[int]:
-    """The cards of `hand` that `up` coins pay for and whose requirement is `met`."""
-    return [k for k in hand if cost[k] <= up and met[k]]
+def _affordable(hand: list, up, price: tuple) -> list[int]:
+    """The cards of `hand` whose `price` (`requirements`: cost, requirement met) `up`
+    coins pay."""
+    return [k for k in hand if price[k] <= up]
 
 
 def _free_question(st: State, p: int) -> tuple:
@@ -300,7 +307,8 @@ def _hand_choice(allowed: list, r) -> tuple[int, int]:
     options: 3 × len(allowed) instances, each card's three columns in turn, a card with n
     copies n instances per column. So drawing 1 + 3 × len(allowed) instances picks the
     option the random bot picks from the list."""
-    if len(allowed) == 1 or len(set(allowed)) == len(allowed):  # no twins
+    n = len(allowed)
+    if n == 1 or len(set(allowed)) == n:  # no twins
         return allowed[r // 3], r % 3
     for k in dict.fromkeys(allowed):
         n = allowed.count(k)
@@ -322,11 +330,15 @@ def _free(st: State, frame: tuple, action: Any):
 
 
 @random_move("free")
-def _free_random(st: State, frame: tuple, below, record) -> int:
+def _free_random(st: State, frame: tuple, bits, record) -> int:
     """Free Play, then Standard Play in this call unless a column is to be formed first."""
     p = st.active
     allowed = _free_allowed(st, p)
-    r = below(3 * len(allowed) + 1)
+    n = 3 * len(allowed) + 1
+    b = st.cfg.bit_length[n]  # randbelow(bits, n), written out
+    r = bits(b)
+    while r >= n:
+        r = bits(b)
     stack = st.stack
     stack.pop()
     if r == 0:
@@ -338,7 +350,7 @@ def _free_random(st: State, frame: tuple, below, record) -> int:
     top = stack[-1]
     if top is not PLAY:
         return 1
-    return 1 + _play_random(st, top, below, record)
+    return 1 + _play_random(st, top, bits, record)
 
 
 def _free_play(st: State, p, k, ci) -> None:
@@ -365,18 +377,23 @@ def _play(st: State, frame: tuple, action: Any):
 
 
 @random_move("play")
-def _play_random(st: State, frame: tuple, below, record) -> int:
+def _play_random(st: State, frame: tuple, bits, record) -> int:
     """Standard Play card after card in this call, with each card's ability when it asks
     nothing, while nothing else is to run between them (a question, forming); a pass ends
     it with the Cleanup under it."""
     p = st.active
     stack = st.stack
-    hand, cost, play_actions = st.hands[p], st.cfg.cost, st.cfg.play_actions
-    met = requirements(st, p)[0]  # only an ability changes a score area in this loop
+    cfg = st.cfg
+    hand, play_actions, bit_length = st.hands[p], cfg.play_actions, cfg.bit_length
+    price = requirements(st, p)[2]  # only an ability changes a score area in this loop
     taken = 0
     while stack[-1] is frame:
-        allowed = _affordable(hand, st.up[p], cost, met)  # _play_allowed's
-        r = below(3 * len(allowed) + 1)
+        allowed = _affordable(hand, st.up[p], price)  # _play_allowed's
+        n = 3 * len(allowed) + 1
+        b = bit_length[n]  # randbelow(bits, n), written out
+        r = bits(b)
+        while r >= n:
+            r = bits(b)
         taken += 1
         if r == 0:
             stack.pop()
@@ -388,7 +405,7 @@ def _play_random(st: State, frame: tuple, below, record) -> int:
         record(play_actions[k][c])
         if stack[-1][0] == "fx":  # its ability, then forming's check, as the frames would
             _ability(st, stack)
-            hand, met = st.hands[p], requirements(st, p)[0]  # the ability may change them
+            hand, price = st.hands[p], requirements(st, p)[2]  # the ability may change them
     return taken
 
 
@@ -481,7 +498,7 @@ def _form(st: State, frame: tuple, action: Any):
 
 
 @random_move("form")
-def _form_random(st: State, frame: tuple, below, record) -> int:
+def _form_random(st: State, frame: tuple, bits, record) -> int:
     """`_form`'s option at a random instance, without listing the options."""
     ci = frame[1]
     found = _form_candidates(st, ci)
@@ -490,7 +507,7 @@ def _form_random(st: State, frame: tuple, below, record) -> int:
     candidates, counts = found
     column = st.cols[ci]
     pos = grouped_pick(((column[pos][:2], pos) for pos in candidates),
-                       below(len(candidates)))
+                       randbelow(bits, len(candidates)))
     _formed(st, ci, pos, counts)
     record(("form", pos))
     return 1

@@ -72,6 +72,9 @@ class Config:
     free_actions: tuple[tuple[tuple, ...], ...] = field(init=False, repr=False, compare=False)
     play_actions: tuple[tuple[tuple, ...], ...] = field(init=False, repr=False, compare=False)
     draw_actions: tuple[tuple, ...] = field(init=False, repr=False, compare=False)
+    # n.bit_length() for every n a hot random draw is made under (at most 1 + 3 x the
+    # cards of the game: a hand's three columns per card, and pass): a lookup, not a call.
+    bit_length: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         put = object.__setattr__
@@ -97,6 +100,7 @@ class Config:
         put(self, "draw_actions", tuple(("card", m.id) for m in ms))
         put(self, "play_actions", tuple(tuple(("play", m.id, c) for c in (1, 2, 3))
                                         for m in ms))
+        put(self, "bit_length", tuple(n.bit_length() for n in range(3 * sum(self.deck) + 2)))
 
     def title(self, kind: int) -> str:
         return self.members[kind].title
@@ -181,20 +185,33 @@ def handler(name: str) -> Callable[[Handler], Handler]:
     return register
 
 
-# Random moves by frame name, for `engine.playout` alone: mover(state, frame, below,
-# record) asks the frame's question, draws the answer as the random bot would (`below(n)`:
-# the rng's uniform index under n, one call per decision, as `random.Random.choice`
-# draws), carries it out, passes the action to `record` and returns how many actions it
-# took; a mover may go on with the frames it leaves on top when it knows them (a deal's
-# next card, the next phase of a round), but never into a new round (`playout` checks its
-# `until_round` stop between movers). A frame without a mover is asked and answered
-# through its handler (`engine._answered`), which also makes the progress of a frame that
-# asks nothing now. Why: random play is the floor under every simulation and search, and
-# most of its time went into building option lists (Free and Standard Play) that a random
-# draw reads one entry of, and into a trip through `playout`'s loop per action. A mover
-# must choose exactly the option its handler's question lists at the drawn index (counting
-# instance weights), so a game is the same either way (tests/test_majority2_golden.py).
+# Random moves by frame name, for `engine.playout` alone: mover(state, frame, bits, record)
+# asks the frame's question, draws the answer as the random bot would (`bits` is the rng's
+# `getrandbits`: `randbelow(bits, n)` draws a uniform index under n, one draw per
+# decision, as `random.Random.choice` does), carries it out, passes the action to `record`
+# and returns how many actions it took; a mover may go on with the frames it leaves on top
+# when it knows them (a deal's next card, the next phase of a round), but never into a new
+# round (`playout` checks its `until_round` stop between movers). A frame without a mover
+# is asked and answered through its handler (`engine._answered`), which also makes the
+# progress of a frame that asks nothing now. Why: random play is the floor under every
+# simulation and search, and most of its time went into building option lists (Free and
+# Standard Play) that a random draw reads one entry of, and into a trip through
+# `playout`'s loop per action. A mover must choose exactly the option its handler's
+# question lists at the drawn index (counting instance weights), so a game is the same
+# either way (tests/test_majority2_golden.py).
 Mover = Callable[[State, tuple, Callable[[int], int], Callable[[Any], Any]], int]
+
+
+def randbelow(bits: Callable[[int], int], n: int) -> int:
+    """A uniform index under `n` from `bits` (a `random.Random`'s `getrandbits`), drawn as
+    `random.Random` draws it for `choice` and `randrange` (so a game is the same either
+    way); written out because the calls around it cost more than the draw. The hottest
+    movers write these lines out again (a call is a fifth of a random game's time)."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
 RANDOM_MOVES: dict[str, Mover] = {}
 
 
@@ -285,9 +302,11 @@ def area_colour_count(cfg: Config, area: tuple, colour: str | None) -> int:
     return sum(1 for kind, disc in area if (disc or cfg.colour[kind]) == colour)
 
 
-def requirements(st: State, seat: int) -> tuple[list[bool], list[bool]]:
-    """Per card kind: whether `seat`'s score area meets its requirement, and whether it may
-    be Free Played (not barred, requirement met or waived by the rule option).
+def requirements(st: State, seat: int) -> tuple[list[bool], list[bool], tuple[int, ...]]:
+    """Per card kind: whether `seat`'s score area meets its requirement, whether it may
+    be Free Played (not barred, requirement met or waived by the rule option), and what it
+    costs to Standard Play (`UNPAYABLE` when its requirement is not met), so that question
+    reads one list per hand card.
 
     Every Free and Standard Play question asks this for each hand card, and a score area
     changes a dozen times a game, so the answer is kept in `st.memo` beside the `areas`
@@ -305,8 +324,9 @@ def requirements(st: State, seat: int) -> tuple[list[bool], list[bool]]:
     return found
 
 
-def _requirements(cfg: Config, area: tuple) -> tuple[list[bool], list[bool]]:
-    """(met, free) for one score area; only the kinds with a requirement are looked at."""
+def _requirements(cfg: Config, area: tuple) -> tuple[list[bool], list[bool], list[int]]:
+    """(met, free, price) for one score area; only the kinds with a requirement are
+    looked at."""
     colour, needs = cfg.colour, cfg.needs
     have: dict[str | None, int] = {}
     for kind, disc in area:
@@ -314,12 +334,22 @@ def _requirements(cfg: Config, area: tuple) -> tuple[list[bool], list[bool]]:
         have[c] = have.get(c, 0) + 1
     met = [True] * len(needs)
     free = list(cfg.free_ok)
+    price = list(cfg.cost)
     ignore = cfg.free_play_ignores_requirements
     for k in cfg.needy:
         if have.get(colour[k], 0) < needs[k]:
             met[k] = False
             free[k] = free[k] and ignore
-    return met, free
+            price[k] = UNPAYABLE
+    return met, free, price
+
+
+UNPAYABLE = 1 << 62  # the price of a card that may not be Standard Played: no coins pay it
+
+
+def _prices(cfg: Config, met) -> tuple[int, ...]:
+    """Each kind's cost where its requirement is `met`, else `UNPAYABLE` (with barring)."""
+    return tuple(c if ok else UNPAYABLE for c, ok in zip(cfg.cost, met, strict=True))
 
 
 def _barring(cfg: Config, seat: int, found: tuple) -> tuple:
@@ -328,9 +358,9 @@ def _barring(cfg: Config, seat: int, found: tuple) -> tuple:
     barred = {cfg.index[card] for card in cfg.barred[seat]}
     if not barred:
         return found
-    met, free = found
-    return (tuple(ok and k not in barred for k, ok in enumerate(met)),
-            tuple(ok and k not in barred for k, ok in enumerate(free)))
+    met, free, _ = found
+    met = tuple(ok and k not in barred for k, ok in enumerate(met))
+    return met, tuple(ok and k not in barred for k, ok in enumerate(free)), _prices(cfg, met)
 
 
 def requirement_met(st: State, seat: int, kind: int) -> bool:
