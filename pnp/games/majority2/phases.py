@@ -260,7 +260,7 @@ def _play_allowed(st: State, p) -> list[int]:
     return _affordable(st.hands[p], st.up[p], requirements(st, p)[2])
 
 
-def _affordable(hand: list, up, price: tuple) -> list[int]:
+def _affordable(hand: list, up, price) -> list[int]:
     """The cards of `hand` whose `price` (`requirements`: cost, requirement met) `up`
     coins pay."""
     return [k for k in hand if price[k] <= up]
