@@ -75,6 +75,10 @@ class Config:
     # n.bit_length() for every n a hot random draw is made under (at most 1 + 3 x the
     # cards of the game: a hand's three columns per card, and pass): a lookup, not a call.
     bit_length: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # The colours some card requires, and `requirements`' answers by how many score-area
+    # cards of each of them there are (filled as games meet them; they never change).
+    needed_colours: tuple[str | None, ...] = field(init=False, repr=False, compare=False)
+    answers: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         put = object.__setattr__
@@ -101,6 +105,9 @@ class Config:
         put(self, "play_actions", tuple(tuple(("play", m.id, c) for c in (1, 2, 3))
                                         for m in ms))
         put(self, "bit_length", tuple(n.bit_length() for n in range(3 * sum(self.deck) + 2)))
+        put(self, "needed_colours", tuple(dict.fromkeys(m.colour for m in ms
+                                                        if m.requires_formed)))
+        put(self, "answers", {})
 
     def title(self, kind: int) -> str:
         return self.members[kind].title
@@ -325,13 +332,24 @@ def requirements(st: State, seat: int) -> tuple[list[bool], list[bool], tuple[in
 
 
 def _requirements(cfg: Config, area: tuple) -> tuple[list[bool], list[bool], list[int]]:
-    """(met, free, price) for one score area; only the kinds with a requirement are
-    looked at."""
-    colour, needs = cfg.colour, cfg.needs
+    """(met, free, price) for one score area: they depend on how many of its cards are of
+    each required colour alone, so each answer is worked out once per config."""
+    colour = cfg.colour
     have: dict[str | None, int] = {}
     for kind, disc in area:
         c = disc or colour[kind]
         have[c] = have.get(c, 0) + 1
+    key = tuple([have.get(c, 0) for c in cfg.needed_colours])
+    found = cfg.answers.get(key)
+    if found is None:
+        found = cfg.answers[key] = _answer(cfg, have)
+    return found
+
+
+def _answer(cfg: Config, have: dict) -> tuple[list[bool], list[bool], list[int]]:
+    """(met, free, price) for a score area with `have[colour]` cards of each colour; only
+    the kinds with a requirement are looked at."""
+    colour, needs = cfg.colour, cfg.needs
     met = [True] * len(needs)
     free = list(cfg.free_ok)
     price = list(cfg.cost)
