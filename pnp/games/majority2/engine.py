@@ -35,7 +35,11 @@ from typing import Any
 from pnp.games import engine as eng
 from pnp.games.majority2 import effects as _effects  # noqa: F401  (registers handlers)
 from pnp.games.majority2.content import INDEPENDENT, Majority2Content, plays_blank
-from pnp.games.majority2.phases import draw_count  # noqa: F401  (registers handlers; API)
+from pnp.games.majority2.phases import (
+    ROUND,
+    _round,
+    draw_count,  # noqa: F401  (registers handlers; API)
+)
 from pnp.games.majority2.scoring import AreaCard, area_scores, final_score, winners
 from pnp.games.majority2.state import (
     CHANCE,
@@ -118,7 +122,7 @@ def initial_state(cfg: Config) -> State:
     st.active = s
     st.round = 0
     st.forced = (False, False)
-    st.stack = [("round",)]
+    st.stack = [ROUND]
     push(st, ("deal", 4, s, RESERVE, "setup"), ("deal", 4, 1 - s, RESERVE, "setup"),
          ("deal", 6, s, HAND, "setup"))
     st.uid = 0
@@ -233,6 +237,11 @@ def playout(st: State, rng: random.Random, record=None, max_actions: int = 1_000
     count = 0
     while st.end is None and count < max_actions and st.round < stop:
         frame = stack[-1]
+        if frame is ROUND:  # a round begins (it never asks): its Exchange goes on at once
+            _round(st, frame, None)
+            if st.end is not None or st.round >= stop:
+                continue  # the loop's test ends it
+            frame = stack[-1]
         count += movers[frame[0]](st, frame, bits, record)
     return _stopped(st, count, max_actions, stop)
 

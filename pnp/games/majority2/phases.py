@@ -36,6 +36,7 @@ from pnp.games.majority2.state import (
 )
 
 PASS = ("pass",)
+ROUND = ("round",)  # the permanent bottom frame (one object: `playout` knows it by identity)
 PLAY = ("play",)  # the Standard Play frame: one object, so a mover knows it by identity
 # The phases of a round as they sit on the stack: the last runs first.
 ROUND_PHASES = (("cleanup",), PLAY, ("free",), ("drawq",), ("exchange",))
@@ -333,7 +334,8 @@ def _free(st: State, frame: tuple, action: Any):
 def _free_random(st: State, frame: tuple, bits, record) -> int:
     """Free Play, then Standard Play in this call unless a column is to be formed first."""
     p = st.active
-    allowed = _free_allowed(st, p)
+    free = requirements(st, p)[1]
+    allowed = [k for k in st.hands[p] if free[k]]  # _free_allowed's
     n = 3 * len(allowed) + 1
     b = st.cfg.bit_length[n]  # randbelow(bits, n), written out
     r = bits(b)
@@ -388,7 +390,8 @@ def _play_random(st: State, frame: tuple, bits, record) -> int:
     price = requirements(st, p)[2]  # only an ability changes a score area in this loop
     taken = 0
     while stack[-1] is frame:
-        allowed = _affordable(hand, st.up[p], price)  # _play_allowed's
+        up = st.up[p]
+        allowed = [k for k in hand if price[k] <= up]  # _play_allowed's
         n = 3 * len(allowed) + 1
         b = bit_length[n]  # randbelow(bits, n), written out
         r = bits(b)
