@@ -117,9 +117,18 @@ def _exchange(st: State, frame: tuple, action: Any):
 def _exchange_random(st: State, frame: tuple, bits, record) -> int:
     """Exchange, then the rest of the round's opening (Draw, its deals, Free Play...) in
     this call: the Draw frame is always next."""
-    options = _exchange(st, frame, None)[2]
-    action = options[randbelow(bits, len(options))]
-    _exchanged(st, st.active, action)
+    p = st.active
+    if st.forced[p]:  # _exchange's question
+        options = EXCHANGE_FORCED[p][2]
+    else:
+        options = EXCHANGE_BANNED[p][2] if st.round == 1 else EXCHANGE_FREE[p][2]
+    n = len(options)
+    b = st.cfg.bit_length[n]  # randbelow(bits, n), written out: once a round
+    r = bits(b)
+    while r >= n:
+        r = bits(b)
+    action = options[r]
+    _exchanged(st, p, action)
     record(action)
     return 1 + _draw_random(st, st.stack[-1], bits, record)
 
@@ -154,7 +163,12 @@ def _draw_random(st: State, frame: tuple, bits, record) -> int:
     dealt at once: no deal frames), then Free Play, which is always next."""
     p = st.active
     options = DRAW_FREE[p][2] if st.hands[p] else DRAW_FORCED[p][2]  # _draw_question's
-    action = options[randbelow(bits, len(options))]
+    n = len(options)
+    b = st.cfg.bit_length[n]  # randbelow(bits, n), written out: once a round
+    r = bits(b)
+    while r >= n:
+        r = bits(b)
+    action = options[r]
     stack = st.stack
     stack.pop()
     record(action)
