@@ -52,7 +52,6 @@ def primitive(name: str):
     return register
 
 
-@handler("fx")
 def _fx(st: State, frame: tuple, action: Any) -> None:
     """Run a card's triggered effects in order. One that pushes frames of its own (a
     question, a draw) stops the run: this frame, left under them counting the effects
@@ -73,6 +72,9 @@ def _fx(st: State, frame: tuple, action: Any) -> None:
             return None
     stack.pop()
     return None
+
+
+handler("fx")(_fx)  # a call, not a decorator: see effects.pxd
 
 
 def _where(ci: int) -> tuple[int, int]:

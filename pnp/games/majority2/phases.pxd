@@ -1,15 +1,27 @@
 # For the optional compiled build only (see state.pxd): the State annotations in the .py
 # source name the C-level class, and the helpers the random movers call are cpdef, so the
 # compiled movers call them in C (the .py functions stay as they are; Python never reads
-# this file). Keep each signature in step with its def in phases.py.
-from pnp.games.majority2.state cimport State
+# this file). Keep each signature in step with its def in phases.py. Cython silently drops
+# a decorator on a cpdef function, so phases.py registers these handlers and movers with a
+# call after the def instead.
+from pnp.games.majority2.effects cimport _fx
+from pnp.games.majority2.state cimport State, randbelow, requirements
 
+cpdef _round(State st, tuple frame, action)
+cpdef _exchange_random(State st, tuple frame, bits, record)
+cpdef _draw_random(State st, tuple frame, bits, record)
+cpdef _deal_cards(State st, n, seat, zone, bits, record)
 cpdef bint _dealt(State st, tuple frame, k)
 cpdef list _free_allowed(State st, p)
 cpdef list _play_allowed(State st, p)
 cpdef tuple _hand_choice(list allowed, r)
+cpdef _free_random(State st, tuple frame, bits, record)
 cpdef _free_play(State st, p, k, ci)
+cpdef _play_random(State st, tuple frame, bits, record)
+cpdef _ability(State st, list stack)
 cpdef _standard_play(State st, p, k, ci)
+cpdef _cleanup(State st, tuple frame, action)
+cpdef _form_all(State st, tuple frame, action)
 cpdef _exchanged(State st, p, tuple action)
 cpdef _draw_answered(State st, p, tuple action)
 cpdef dict _colour_counts(State st, list column)

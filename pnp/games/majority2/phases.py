@@ -56,7 +56,6 @@ DECK_DRAW = {kind: (CHANCE, kind, "deck")
 
 # --- the round ------------------------------------------------------------------------
 
-@handler("round")
 def _round(st: State, frame: tuple, action: Any) -> None:
     """Start the active player's round: income, then the stall test, then the phases."""
     p = st.active
@@ -78,6 +77,9 @@ def _round(st: State, frame: tuple, action: Any) -> None:
         st.stalled = 0
     st.stack += ROUND_PHASES
     return None
+
+
+handler("round")(_round)  # a call, not a decorator: see phases.pxd
 
 
 def is_stalled(st: State) -> bool:
@@ -113,7 +115,6 @@ def _exchange(st: State, frame: tuple, action: Any):
     return None
 
 
-@random_move("exchange")
 def _exchange_random(st: State, frame: tuple, bits, record) -> int:
     """Exchange, then the rest of the round's opening (Draw, its deals, Free Play...) in
     this call: the Draw frame is always next."""
@@ -131,6 +132,9 @@ def _exchange_random(st: State, frame: tuple, bits, record) -> int:
     _exchanged(st, p, action)
     record(action)
     return 1 + _draw_random(st, st.stack[-1], bits, record)
+
+
+random_move("exchange")(_exchange_random)  # a call, not a decorator: see phases.pxd
 
 
 def _exchanged(st: State, p, action: tuple) -> None:
@@ -157,7 +161,6 @@ def _draw_question(st: State, frame: tuple, action: Any):
     return None
 
 
-@random_move("drawq")
 def _draw_random(st: State, frame: tuple, bits, record) -> int:
     """Draw or not, and the cards drawn (the hand's, then the opponent's reserve card,
     dealt at once: no deal frames), then Free Play, which is always next."""
@@ -177,6 +180,9 @@ def _draw_random(st: State, frame: tuple, bits, record) -> int:
         taken += _deal_cards(st, draw_count(st), p, HAND, bits, record)
         taken += _deal_cards(st, 1, 1 - p, RESERVE, bits, record)
     return taken + _free_random(st, stack[-1], bits, record)
+
+
+random_move("drawq")(_draw_random)  # a call, not a decorator: see phases.pxd
 
 
 def _draw_answered(st: State, p, action: tuple) -> None:
@@ -344,7 +350,6 @@ def _free(st: State, frame: tuple, action: Any):
     return None
 
 
-@random_move("free")
 def _free_random(st: State, frame: tuple, bits, record) -> int:
     """Free Play, then Standard Play in this call unless a column is to be formed first."""
     p = st.active
@@ -367,6 +372,9 @@ def _free_random(st: State, frame: tuple, bits, record) -> int:
     if top is not PLAY:
         return 1
     return 1 + _play_random(st, top, bits, record)
+
+
+random_move("free")(_free_random)  # a call, not a decorator: see phases.pxd
 
 
 def _free_play(st: State, p, k, ci) -> None:
@@ -392,7 +400,6 @@ def _play(st: State, frame: tuple, action: Any):
     return None
 
 
-@random_move("play")
 def _play_random(st: State, frame: tuple, bits, record) -> int:
     """Standard Play card after card in this call, with each card's ability when it asks
     nothing, while nothing else is to run between them (a question, forming); a pass ends
@@ -426,6 +433,9 @@ def _play_random(st: State, frame: tuple, bits, record) -> int:
     return taken
 
 
+random_move("play")(_play_random)  # a call, not a decorator: see phases.pxd
+
+
 def _ability(st: State, stack: list) -> None:
     """The `fx` frame on top (a card just played), and the `formall` frame under it when
     the ability asked nothing: the frames `playout`'s loop would step next."""
@@ -456,7 +466,6 @@ def _standard_play(st: State, p, k, ci) -> None:
         st.stack.append(("form", ci))
 
 
-@handler("cleanup")
 def _cleanup(st: State, frame: tuple, action: Any) -> None:
     p, o = st.active, 1 - st.active
     st.stack.pop()
@@ -473,9 +482,11 @@ def _cleanup(st: State, frame: tuple, action: Any) -> None:
     return None
 
 
+handler("cleanup")(_cleanup)  # a call, not a decorator: see phases.pxd
+
+
 # --- forming --------------------------------------------------------------------------
 
-@handler("formall")
 def _form_all(st: State, frame: tuple, action: Any) -> None:
     """After an ability: every column of either player with 5 or more cards is checked,
     the active player's first, each player's from column 1 to 3."""
@@ -485,6 +496,9 @@ def _form_all(st: State, frame: tuple, action: Any) -> None:
     if full:
         st.stack += reversed(full)
     return None
+
+
+handler("formall")(_form_all)  # a call, not a decorator: see phases.pxd
 
 
 def _colour_counts(st: State, column: list) -> dict[str, int]:

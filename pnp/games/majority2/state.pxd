@@ -6,3 +6,7 @@ cdef class State:
     cdef public object cfg, deck, pile, discard, hands, reserves, cols, areas, up, down
     cdef public object active, round, forced, stack, uid, stalled, events, need, weights
     cdef public object end, memo
+
+# The helpers the compiled movers call in C (keep in step with their defs in state.py).
+cpdef requirements(State st, seat)
+cpdef randbelow(bits, n)

@@ -209,7 +209,7 @@ def handler(name: str) -> Callable[[Handler], Handler]:
 Mover = Callable[[State, tuple, Callable[[int], int], Callable[[Any], Any]], int]
 
 
-def randbelow(bits: Callable[[int], int], n: int) -> int:
+def randbelow(bits: Callable[[int], int], n) -> int:
     """A uniform index under `n` from `bits` (a `random.Random`'s `getrandbits`), drawn as
     `random.Random` draws it for `choice` and `randrange` (so a game is the same either
     way); written out because the calls around it cost more than the draw. The hottest
@@ -309,7 +309,7 @@ def area_colour_count(cfg: Config, area: tuple, colour: str | None) -> int:
     return sum(1 for kind, disc in area if (disc or cfg.colour[kind]) == colour)
 
 
-def requirements(st: State, seat: int) -> tuple[list[bool], list[bool], tuple[int, ...]]:
+def requirements(st: State, seat) -> tuple[list[bool], list[bool], list[int]]:
     """Per card kind: whether `seat`'s score area meets its requirement, whether it may
     be Free Played (not barred, requirement met or waived by the rule option), and what it
     costs to Standard Play (`UNPAYABLE` when its requirement is not met), so that question
