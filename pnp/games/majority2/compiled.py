@@ -1,11 +1,15 @@
 """The optional compiled build of the Majority 2 engine: the same source files, compiled.
 
 Why: random play is the floor under every bot and balance run, and the engine's hot
-modules (`MODULES`) run about twice as fast when Cython compiles them unchanged (the `.pxd`
-files beside them only declare `State` a C-level class for the compiler). `make`
-builds them into `_compiled/` (tools/build_engine.py) when Cython and a C compiler are at
-hand; the games are the same either way (tests/test_majority2_golden.py plays the golden
-seeds both ways).
+modules (`MODULES`) run about twice as fast when Cython compiles them unchanged. The
+`.pxd` files beside them are for the compiler alone: `state.pxd` makes `State` a C-level
+class (its fields read and written directly), and each `.pxd` declares `cpdef` the helpers
+the random movers call (the rules' handlers and movers that call one another, and the
+requirements and random-draw helpers), so the compiled modules call them in C; Cython drops
+a decorator on a `cpdef` function, so those are registered with a call after their def.
+`make` builds them into `_compiled/` (tools/build_engine.py) when Cython and a C compiler
+are at hand; the games are the same either way (tests/test_majority2_golden.py plays the
+golden seeds both ways).
 
 The compiled modules are used only when every one of them was built from the source file
 as it is now (the manifest records each file's sha256), so an edited `.py` is never
