@@ -329,9 +329,12 @@ def _hand_choice(allowed: list, r) -> tuple[int, int]:
     copies n instances per column. So drawing 1 + 3 × len(allowed) instances picks the
     option the random bot picks from the list."""
     n = len(allowed)
-    if n == 1 or len(set(allowed)) == n:  # no twins
+    if n == 1:
+        return allowed[0], r
+    kinds = dict.fromkeys(allowed)  # in the order of the options
+    if len(kinds) == n:  # no twins
         return allowed[r // 3], r % 3
-    for k in dict.fromkeys(allowed):
+    for k in kinds:
         n = allowed.count(k)
         if r < 3 * n:
             return k, r // n
