@@ -442,12 +442,14 @@ def disc_targets(st: State, on: str) -> list[tuple]:
     """Disc-free cards an ability of kind `on` may put a disc on, as (seat, where, pos).
     In a column with a bare Ghost only that Ghost can take it (with two, the active
     player's; if both or neither are theirs, either)."""
-    cfg = st.cfg
+    magnet = st.cfg.magnet
+    ghosts = True in magnet  # without Ghosts in the game no column has a bare one
     targets = []
     for ci in _disc_columns(st, on):
         column = st.cols[ci]
-        seat, col = _where(ci)
-        bare = [pos for pos, e in enumerate(column) if e[1] is None and cfg.magnet[e[0]]]
+        seat, col = ci // 3, ci % 3 + 1  # _where(ci)
+        bare = ghosts and [pos for pos, e in enumerate(column)
+                           if e[1] is None and magnet[e[0]]]
         if bare:
             mine = [pos for pos in bare if column[pos][2] == st.active]
             chosen = mine if len(mine) == 1 else bare
