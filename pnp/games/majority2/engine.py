@@ -223,11 +223,14 @@ def playout(st: State, rng: random.Random, record=None, max_actions: int = 1_000
     Returns the number of actions.
 
     The same random numbers give the same game as `pnp.games.engine.play` with random
-    bots (a test plays both ways): this is that loop without a copy, a legality check or
-    a function call per action, for simulations and search rollouts. The frames that ask
-    most (a round's phases, a draw) have a random mover (`state.RANDOM_MOVES`) that asks,
-    draws and answers in one call without listing the options; the others ask as usual
-    and their answer is drawn from the question (`_random_answer`)."""
+    bots (a test plays both ways): this is that loop without a copy or a legality check
+    per action, and most actions taken several to a call, for simulations and search
+    rollouts. The frames
+    that ask most (a round's phases, a draw) have a random mover (`state.RANDOM_MOVES`)
+    that asks, draws and answers without listing the options, and goes on with the frames
+    it knows come next (a round runs from its Exchange to its Cleanup in one call unless an
+    ability asks or a column forms); the others ask as usual and their answer is drawn
+    from the question (`_random_answer`)."""
     movers = _MOVERS
     stack = st.stack
     bits = rng.getrandbits
