@@ -212,13 +212,16 @@ Mover = Callable[[State, tuple, Callable[[int], int], Callable[[Any], Any]], int
 def randbelow(bits: Callable[[int], int], n) -> int:
     """A uniform index under `n` from `bits` (a `random.Random`'s `getrandbits`), drawn as
     `random.Random` draws it for `choice` and `randrange` (so a game is the same either
-    way); written out because the calls around it cost more than the draw. The hottest
-    movers write these lines out again (a call is a fifth of a random game's time)."""
+    way): random.Random's own `_randbelow` costs a method call more. The hottest movers
+    (a deal's cards, Free and Standard Play, Exchange, Draw) write these lines out again,
+    with `Config.bit_length`: the call cost more than the draw."""
     k = n.bit_length()
     r = bits(k)
     while r >= n:
         r = bits(k)
     return r
+
+
 RANDOM_MOVES: dict[str, Mover] = {}
 
 
