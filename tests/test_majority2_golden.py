@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import random
 import subprocess
 import sys
 
@@ -99,6 +100,38 @@ def test_the_generic_loop_plays_the_same_games_as_the_fast_playout(name):
     slow_digests = [game_digest(cfg, seed, _generic_random) for seed in SEEDS]
     assert hashlib.sha256(",".join(slow_digests).encode()).hexdigest()[:16] == \
         GOLDEN_ALL[name]
+
+
+def _stepped_to(cfg, seed: int, stop: int):
+    """The generic loop's random game (one rng for chance and bots, as `eng.play`), state
+    by state until round `stop` begins: (actions, state)."""
+    rng = random.Random(seed)
+    st, actions = m2.initial_state(cfg), []
+    while st.end is None and st.round < stop:
+        if st.need[0] == eng.CHANCE:
+            action = m2.sample_chance(st, rng)
+        else:
+            action = eng.random_bot(m2.ENGINE, st, rng)
+        actions.append(action)
+        st = m2.apply(st, action)
+    return actions, st
+
+
+@pytest.mark.parametrize("name", sorted(SETUPS))
+def test_a_playout_stopped_at_a_round_stands_where_the_generic_loop_does(name):
+    """Search rollouts stop at a round (`until_round`): the random movers, which run a
+    round's phases several actions to a call, stop at that round's first question with
+    the same actions taken and the same question pending as stepping one action at a
+    time."""
+    cfg = _config(name)
+    for seed in range(3):
+        for stop in (1, 3, 10):
+            st, actions = m2.initial_state(cfg), []
+            taken = m2.playout(st, random.Random(seed), actions.append, until_round=stop)
+            want, stepped = _stepped_to(cfg, seed, stop)
+            assert (taken, actions) == (len(want), want)
+            assert (st.need, st.weights) == (stepped.need, stepped.weights)
+            assert m2.view_key(st) == m2.view_key(stepped)
 
 
 @pytest.mark.slow
