@@ -447,6 +447,18 @@ def _ability(st: State, stack: list) -> None:
         _form_all(st, FORM_ALL, None)
 
 
+def _ability_random(st: State, frame: tuple, bits, record) -> int:
+    """The `fx` frame's mover (it never asks): the rest of the ability, forming's check,
+    and Standard Play again when that is next."""
+    stack = st.stack
+    _ability(st, stack)
+    top = stack[-1]
+    return _play_random(st, top, bits, record) if top is PLAY else 0
+
+
+random_move("fx")(_ability_random)  # a call, not a decorator: see phases.pxd
+
+
 def _standard_play(st: State, p, k, ci) -> None:
     """Card `k` from `p`'s hand to the foot of column `ci`, its cost paid; its ability
     (then forming) queued above the Standard Play frame, which asks again after them."""
@@ -531,20 +543,22 @@ def _form(st: State, frame: tuple, action: Any):
     return None
 
 
-@random_move("form")
+@random_move("form")  # a def (its generator cannot be compiled in a cpdef)
 def _form_random(st: State, frame: tuple, bits, record) -> int:
     """`_form`'s option at a random instance, without listing the options."""
     ci = frame[1]
     found = _form_candidates(st, ci)
-    if found is None:
-        return 0
-    candidates, counts = found
-    column = st.cols[ci]
-    pos = grouped_pick(((column[pos][:2], pos) for pos in candidates),
-                       randbelow(bits, len(candidates)))
-    _formed(st, ci, pos, counts)
-    record(("form", pos))
-    return 1
+    taken = 0
+    if found is not None:
+        candidates, counts = found
+        column = st.cols[ci]
+        pos = grouped_pick(((column[pos][:2], pos) for pos in candidates),
+                           randbelow(bits, len(candidates)))
+        _formed(st, ci, pos, counts)
+        record(("form", pos))
+        taken = 1
+    top = st.stack[-1]  # Standard Play again when it is next (after Free Play, a play)
+    return taken + _play_random(st, top, bits, record) if top is PLAY else taken
 
 
 def _form_candidates(st: State, ci) -> tuple[list[int], dict[str, int]] | None:
