@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from pnp.errors import UsageError
 from pnp.games.engine import CHANCE, TERMINAL, IllegalAction, Outcome, PlayedGame
+from pnp.games.history import EMPTY, History
 from pnp.games.majority_rules.scoring import (
     DEFAULT_TARGET,
     FACES,
@@ -60,7 +61,7 @@ class State(NamedTuple):
 
     config: Config
     totals: tuple[int, ...]
-    rounds: tuple[RoundResult, ...]
+    rounds: History  # of RoundResult; a tuple-like sequence that grows in constant time
     dice: tuple[tuple[int, ...], ...]
     stage: int
     seat: int
@@ -86,7 +87,7 @@ class MajorityRulesEngine:
     game_id = GAME_ID
 
     def initial_state(self, config: Config) -> State:
-        return State(config, (0,) * config.players, (), ((),) * config.players, 0, 0,
+        return State(config, (0,) * config.players, EMPTY, ((),) * config.players, 0, 0,
                      config.dice)
 
     def current_player(self, state: State) -> int:
@@ -184,7 +185,7 @@ def _score_round(state: State, gold: int) -> State:
     totals = tuple(t + result.scores[s] for s, t in enumerate(state.totals))
     config = state.config
     over = reached(dict(enumerate(totals)), config.target, config.threshold)
-    return State(config, totals, state.rounds + (result,), ((),) * config.players,
+    return State(config, totals, state.rounds.then(result), ((),) * config.players,
                  -1 if over else 0, 0, 0 if over else config.dice)
 
 
