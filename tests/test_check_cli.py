@@ -403,3 +403,22 @@ def test_new_refuses_a_missing_folder_before_asking(cli, tmp_path):
     result = cli("check", "--new", "majority", "--out", tmp_path / "no" / "r.json", input="")
     assert result.exit_code == 2 and "does not exist" in result.stderr
     assert "Players" not in result.stderr
+
+
+def test_a_long_record_shows_200_rows_a_table_and_counts_the_rest(cli, tmp_path):
+    """A terminal table of thousands of rows took minutes to lay out (a generated or
+    hostile record); the verdict and --json keep every round."""
+    record = json.loads((EXAMPLES / "majority-rules-legal.json").read_text("utf-8"))
+    record.pop("claimed")
+    record["rounds"] = [{"gold": 1, "dice": {"Steve": "33333661", "Susan": "33555442",
+                                             "Rob": "33336221"}}] * 300
+    record["rules"] = {"target": 10**6}
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(record), "utf-8")
+    shown = cli("check", path)
+    assert shown.exit_code == 0, shown.stderr
+    assert "│ 200 " in shown.stdout and "│ 201 " not in shown.stdout
+    assert "… 100 more (pnp check --json lists them all)" in shown.stdout
+    assert "Steve: 17100" in shown.stdout
+    report = json.loads(cli("check", path, "--json").stdout)
+    assert len(report["rounds"]) == 300 and report["players"][0]["total"] == 17100

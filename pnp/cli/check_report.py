@@ -24,6 +24,23 @@ _TIE_BREAKS = {
 }
 
 
+ROW_LIMIT = 200
+"""Rows a table shows before it says how many more there are: a real game fills a few
+dozen, and a terminal table of thousands (a hostile or generated record) took minutes
+to lay out; `pnp check --json` lists every one."""
+
+
+def _capped(table: Table, items, row) -> None:
+    """`row(item)` added for the first ROW_LIMIT items, and under the table how many
+    were left out and where to find them."""
+    items = list(items)
+    for item in items[:ROW_LIMIT]:
+        table.add_row(*row(item))
+    if len(items) > ROW_LIMIT:
+        table.caption = f"… {len(items) - ROW_LIMIT:,} more (pnp check --json lists them all)"
+        table.caption_justify = "left"
+
+
 def _s(value) -> str:
     """A value from the record or the data, shown as itself: no control characters reach
     the terminal and no `[...]` is taken for rich markup."""
@@ -69,8 +86,7 @@ def _breakdown_table(player) -> Table:
     table = Table(title=f"{_s(player.name)}: {player.total}", title_justify="left")
     table.add_column("From")
     table.add_column("Points", justify="right")
-    for line in player.breakdown:
-        table.add_row(_s(line.text), str(line.points))
+    _capped(table, player.breakdown, lambda line: (_s(line.text), str(line.points)))
     if not player.breakdown:
         table.add_row("nothing scored", "0")
     return table
@@ -92,9 +108,11 @@ def _violations_table(verdict: Verdict) -> Table:
     table = Table(title="Problems", title_justify="left")
     table.add_column("Where")
     table.add_column("Problem")
-    for v in verdict.violations:
+    def row(v):
         words = where_in_words(v.where)
-        table.add_row(_s(f"{v.where} ({words})" if words else v.where), _s(v.message))
+        return _s(f"{v.where} ({words})" if words else v.where), _s(v.message)
+
+    _capped(table, verdict.violations, row)
     return table
 
 
@@ -103,14 +121,14 @@ def _majority_rounds(verdict: Verdict) -> Table:
     table = Table(title="Rounds", title_justify="left")
     for column in ("Round", "Variant", "Turns", *names):
         table.add_column(_s(column), justify="right" if column in names else "left")
-    for r, rnd in enumerate(verdict.detail["rounds"]):
+    def row(numbered):
+        r, rnd = numbered
         if not rnd["counted"]:
-            table.add_row(str(r + 1), _s(rnd["variant"] or ""), "not counted",
-                          *[""] * len(names))
-            continue
-        scores = rnd["scores"]
-        table.add_row(str(r + 1), _s(rnd["variant"] or ""), str(len(rnd["turns"])),
-                      *[str(scores.get(n, 0)) for n in names])
+            return str(r + 1), _s(rnd["variant"] or ""), "not counted", *[""] * len(names)
+        return (str(r + 1), _s(rnd["variant"] or ""), str(len(rnd["turns"])),
+                *[str(rnd["scores"].get(n, 0)) for n in names])
+
+    _capped(table, enumerate(verdict.detail["rounds"]), row)
     return table
 
 
@@ -119,15 +137,17 @@ def _dice_rounds(verdict: Verdict) -> Table:
     table = Table(title="Rounds", title_justify="left")
     for column in ("Round", "Gold", *names, "Claims"):
         table.add_column(_s(column), justify="right" if column in names else "left")
-    for r, rnd in enumerate(verdict.detail["rounds"]):
+    def row(numbered):
+        r, rnd = numbered
         if not rnd["counted"]:
-            table.add_row(str(r + 1), str(rnd["gold"]), *[""] * len(names), "not counted")
-            continue
+            return str(r + 1), str(rnd["gold"]), *[""] * len(names), "not counted"
         claims = "; ".join(
             f"{f['face']}s → {f['claimed_by']}" if f["claimed_by"] else f"{f['face']}s tied, kept"
             for f in rnd["faces"] if len(f["counts"]) > 1)
-        table.add_row(str(r + 1), str(rnd["gold"]),
-                      *[str(rnd["scores"][n]) for n in names], _s(claims))
+        return (str(r + 1), str(rnd["gold"]), *[str(rnd["scores"][n]) for n in names],
+                _s(claims))
+
+    _capped(table, enumerate(verdict.detail["rounds"]), row)
     return table
 
 
@@ -135,9 +155,12 @@ def _stacks(verdict: Verdict) -> Table:
     table = Table(title="Stacks", title_justify="left")
     for column in ("Stack", "Cards (bottom to top)", "Outcome"):
         table.add_column(column)
-    for s, stack in enumerate(verdict.detail["stacks"]):
+    def row(numbered):
+        s, stack = numbered
         outcome = f"{stack['winner']}: {stack['reason']}" if stack["winner"] else stack["reason"]
-        table.add_row(str(s + 1), _s(" ".join(stack["cards"])), _s(outcome))
+        return str(s + 1), _s(" ".join(stack["cards"])), _s(outcome)
+
+    _capped(table, enumerate(verdict.detail["stacks"]), row)
     return table
 
 
