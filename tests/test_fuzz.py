@@ -33,7 +33,7 @@ RUNNER = CliRunner()
 EXAMPLES = ROOT / "data" / "examples"
 HANG_SECONDS = 60
 VALIDATE_N, CHECK_N, BUILD_N = (int(n) for n in
-                                os.environ.get("PNP_FUZZ", "250,200,160").split(","))
+                                os.environ.get("PNP_FUZZ", "150,120,100").split(","))
 
 
 def _settings(examples: int):
