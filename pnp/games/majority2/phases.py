@@ -123,12 +123,7 @@ def _exchange_random(st: State, frame: tuple, bits, record) -> int:
         options = EXCHANGE_FORCED[p][2]
     else:
         options = EXCHANGE_BANNED[p][2] if st.round == 1 else EXCHANGE_FREE[p][2]
-    n = len(options)
-    b = st.cfg.bit_length[n]  # randbelow(bits, n), written out: once a round
-    r = bits(b)
-    while r >= n:
-        r = bits(b)
-    action = options[r]
+    action = options[randbelow(bits, len(options))]
     _exchanged(st, p, action)
     record(action)
     return 1 + _draw_random(st, st.stack[-1], bits, record)
@@ -166,12 +161,7 @@ def _draw_random(st: State, frame: tuple, bits, record) -> int:
     dealt at once: no deal frames), then Free Play, which is always next."""
     p = st.active
     options = DRAW_FREE[p][2] if st.hands[p] else DRAW_FORCED[p][2]  # _draw_question's
-    n = len(options)
-    b = st.cfg.bit_length[n]  # randbelow(bits, n), written out: once a round
-    r = bits(b)
-    while r >= n:
-        r = bits(b)
-    action = options[r]
+    action = options[randbelow(bits, len(options))]
     stack = st.stack
     stack.pop()
     record(action)

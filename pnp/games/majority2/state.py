@@ -213,7 +213,7 @@ def randbelow(bits: Callable[[int], int], n) -> int:
     """A uniform index under `n` from `bits` (a `random.Random`'s `getrandbits`), drawn as
     `random.Random` draws it for `choice` and `randrange` (so a game is the same either
     way): random.Random's own `_randbelow` costs a method call more. The hottest movers
-    (a deal's cards, Free and Standard Play, Exchange, Draw) write these lines out again,
+    (a deal's cards, Free and Standard Play) write these lines out again,
     with `Config.bit_length`: the call cost more than the draw."""
     k = n.bit_length()
     r = bits(k)
