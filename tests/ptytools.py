@@ -48,8 +48,9 @@ def shown_next(fd: int, wait: float) -> bytes | None:
 def finish(pid: int, fd: int) -> int:
     """The program's exit status (killed if it still waits for keys: a step failed)."""
     done, status = os.waitpid(pid, os.WNOHANG)
-    if not done:
-        time.sleep(0.5)
+    deadline = time.monotonic() + 0.5  # looked at often: most programs exit at once
+    while not done and time.monotonic() < deadline:
+        time.sleep(0.01)
         done, status = os.waitpid(pid, os.WNOHANG)
     if not done:
         os.kill(pid, signal.SIGKILL)
