@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PNP    := $(BIN)/pnp
 
-.PHONY: all kits engine test test-fast fuzz lint bench clean browser docs web-runtime
+.PHONY: all kits engine test test-setup test-fast fuzz lint bench clean browser docs web-runtime
 
 all: kits engine web-runtime
 
@@ -22,7 +22,7 @@ EXTRAS := compiled
 comma  := ,
 space  := $(subst ,, )
 package = .$(if $(strip $(1)),[$(subst $(space),$(comma),$(strip $(1)))])
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
+$(VENV)/.installed: pyproject.toml | $(BIN)/python $(VENV)/.cython
 	$(BIN)/python -m pip install --quiet -e '$(call package,$(EXTRAS))' || \
 	  $(BIN)/python -m pip install --quiet -e '$(call package,$(filter-out compiled,$(EXTRAS)))'
 	echo '$(EXTRAS)' > $@
@@ -85,11 +85,19 @@ ENGINE_STAMP   := pnp/games/majority2/_compiled/.stamp
 
 engine: $(ENGINE_STAMP)
 
-$(ENGINE_STAMP): $(ENGINE_SOURCES) tools/build_engine.py | $(VENV)/.installed
-	@$(BIN)/python -c 'import Cython' 2>/dev/null || \
-	  $(BIN)/python -m pip install --quiet -e '.[compiled]' >/dev/null 2>&1 || true
+$(ENGINE_STAMP): $(ENGINE_SOURCES) tools/build_engine.py | $(VENV)/.cython
 	@$(BIN)/python tools/build_engine.py || true
 	@mkdir -p $(@D) && touch $@
+
+# The compiler alone (the `compiled` extra's requirements, read from pyproject.toml), so the
+# engine can be built while pip installs everything else: `make test`'s set-up runs the two
+# side by side (tools/build_engine.py needs nothing of the package's dependencies). It comes
+# before the package's own install: two pips must never write the same venv at once.
+$(VENV)/.cython: pyproject.toml | $(BIN)/python
+	@$(BIN)/python -m pip install --quiet $$($(BIN)/python -c 'import tomllib; \
+	  print(" ".join(tomllib.load(open("pyproject.toml", "rb"))["project"] \
+	  ["optional-dependencies"]["compiled"]))') >/dev/null 2>&1 || true
+	@touch $@
 
 # Both test targets spread the test files over every core (pytest-xdist; a file's tests stay
 # in one worker, so its module fixtures are made once), the longest files first
@@ -100,7 +108,12 @@ XDIST := -n auto --dist loadfile --no-loadscope-reorder
 # the tests let Python keep its bytecode in the checkout's ignored __pycache__ folders.
 PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 
-test: $(VENV)/.installed-test browser engine web-runtime
+# The set-up, two jobs at a time: the engine compiles while pip installs (on a fresh clone
+# about 30 s instead of 55 s).
+test-setup: $(VENV)/.installed-test browser engine web-runtime
+
+test:
+	@$(MAKE) --no-print-directory -j2 test-setup
 	$(BIN)/ruff check .
 	$(PYTEST) $(XDIST)
 

@@ -13,6 +13,7 @@ is missing or the compile fails (then Python runs the .py modules, as on any mac
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import json
 import os
@@ -22,15 +23,22 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from pnp.games.majority2.compiled import (  # noqa: E402
-    FOLDER,
-    MANIFEST,
-    MODULES,
-    PACKAGE,
-    source_sha256,
-)
+
+def _compiled_module():
+    """pnp/games/majority2/compiled.py loaded from its file alone: importing it as part of
+    the package would run the package's `__init__`, which needs reportlab and the rest,
+    and `make test` builds the engine while pip is still installing those."""
+    path = ROOT / "pnp" / "games" / "majority2" / "compiled.py"
+    spec = importlib.util.spec_from_file_location("_pnp_engine_compiled", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_compiled = _compiled_module()
+FOLDER, MANIFEST, MODULES = _compiled.FOLDER, _compiled.MANIFEST, _compiled.MODULES
+PACKAGE, source_sha256 = _compiled.PACKAGE, _compiled.source_sha256
 
 
 def build(folder: Path) -> None:
