@@ -10,6 +10,7 @@ example; a failure it finds becomes a fixed regression test.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -61,3 +62,15 @@ def cli():
 
     return run
 
+
+
+@pytest.fixture(autouse=True)
+def _close_new_browser_contexts():
+    """A web test's phones (browser contexts) are closed when it ends (tests/webtools.py:
+    contexts_closed_after); nothing to do where no browser was started."""
+    webtools = sys.modules.get("tests.webtools")
+    if webtools is None or not webtools.LAUNCHED:
+        yield
+        return
+    with webtools.contexts_closed_after():
+        yield

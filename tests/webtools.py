@@ -145,10 +145,32 @@ def browser() -> Iterator:
 
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=path, args=CHROMIUM_FLAGS)
+        LAUNCHED.append(launched)
         try:
             yield launched
         finally:
+            LAUNCHED.remove(launched)
             launched.close()
+
+
+LAUNCHED: list = []
+"""The browsers open now (`browser()`), for `contexts_closed_after`."""
+
+
+@contextmanager
+def contexts_closed_after() -> Iterator[None]:
+    """Around one test: the browser contexts (phones) it opened are closed when it ends.
+    A context left open kept its pages running, and its service worker went on copying the
+    whole app (14 MB, the Python runtime included) into that phone's cache, while the
+    module's later tests ran; the contexts of module fixtures stay open."""
+    before = [context for launched in LAUNCHED for context in launched.contexts]
+    try:
+        yield
+    finally:
+        for launched in LAUNCHED:
+            for context in launched.contexts:
+                if not any(context is kept for kept in before):
+                    context.close()
 
 
 def phone(launched, **options):
