@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+import typer.testing
 from hypothesis import settings
 from typer.testing import CliRunner
 
@@ -27,6 +28,27 @@ os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 settings.register_profile("fuzz", derandomize=False, database=None, print_blob=True)
 settings.load_profile(os.environ.get("PNP_HYPOTHESIS", "ci"))
+
+
+def _built_once(build):
+    """typer's CliRunner turns the Typer app into a click command at every `invoke` (~12 ms
+    for pnp's app, ~2,000 invokes in the suite); the same app gives the same command, which
+    click runs as often as asked with a fresh context each time, so each app's is built once
+    per test process. The key holds the app (so its id is not reused) and its commands'
+    count (a command added later builds it again). `pnp` itself builds it once a process,
+    as this does; tests/test_cli_basics.py builds it directly."""
+    built: dict[int, tuple] = {}
+
+    def get_command(app):
+        shape = (len(app.registered_commands), len(app.registered_groups))
+        found = built.get(id(app))
+        if found is None or found[0] is not app or found[1] != shape:
+            found = built[id(app)] = (app, shape, build(app))
+        return found[2]
+    return get_command
+
+
+typer.testing._get_command = _built_once(typer.testing._get_command)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
