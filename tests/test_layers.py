@@ -9,6 +9,7 @@ modules together); imports under `if TYPE_CHECKING:` do not, since they never ru
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -70,7 +71,11 @@ def _parents(module: str) -> set[str]:
     return {".".join(parts[:i]) for i in range(1, len(parts))}
 
 
-GRAPH = {m: imports_of(m) for m in MODULES}
+@cache
+def graph() -> dict[str, set[str]]:
+    """Each module's imports. Worked out when a test asks (parsing the package takes ~1 s),
+    not when the file is collected: each xdist worker collects every file."""
+    return {m: imports_of(m) for m in MODULES}
 
 
 def rank(module: str) -> int | None:
@@ -126,11 +131,11 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_import_goes_up_a_layer():
-    assert upward_imports(GRAPH) == []
+    assert upward_imports(graph()) == []
 
 
 def test_no_import_circles():
-    assert circles(GRAPH) == []
+    assert circles(graph()) == []
 
 
 def test_every_room_of_the_package_has_a_layer():
