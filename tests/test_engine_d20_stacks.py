@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 from enginetools import check_record, play_checked, totals
@@ -213,25 +214,40 @@ MIXES = [("random",) * 2, ("lowest-legal", "steal"), ("steal", "random", "lowest
          ("random", "steal", "lowest-legal", "random"), ("spread", "steal", "spread")]
 
 
+@cache
+def _deck():
+    return load_content("d20-stacks")
+
+
+@cache
+def _verified(seed: int, new_stack: str):
+    """Seed `seed`'s random game, played checked (every invariant asserted), and its config.
+    Kept: the invariant tests play seeds 0-299 and 0-999 (0-99 and 0-499 with
+    only_if_blocked), the same games; each game is played and asserted once a test process,
+    each test checks its own records."""
+    deck = _deck()
+    names = MIXES[seed % len(MIXES)]
+    config = make_config(deck, players=len(names), rules={"new_stack": new_stack})
+    seats = [bots.BOTS[name]({}) for name in names]
+    played = play_checked(ENGINE, config, seats, seed)
+    outcome = played.outcome
+    assert len(played.actions) == 2 * config.turns
+    assert all(s >= 0 for s in outcome.scores)
+    assert sum(outcome.scores) <= len(played.final_state.piles)
+    assert max(outcome.scores) == outcome.scores[outcome.winners[0]]
+    assert replay(ENGINE, config, played.actions) == played.final_state
+    assert play(ENGINE, config, seats, seed) == played
+    return config, played
+
+
 def invariants(tmp_path, games: int, checked_every: int, new_stack: str = "always"):
-    deck = load_content("d20-stacks")
     for seed in range(games):
-        names = MIXES[seed % len(MIXES)]
-        config = make_config(deck, players=len(names), rules={"new_stack": new_stack})
-        seats = [bots.BOTS[name]({}) for name in names]
-        played = play_checked(ENGINE, config, seats, seed)
-        outcome = played.outcome
-        assert len(played.actions) == 2 * config.turns
-        assert all(s >= 0 for s in outcome.scores)
-        assert sum(outcome.scores) <= len(played.final_state.piles)
-        assert max(outcome.scores) == outcome.scores[outcome.winners[0]]
-        assert replay(ENGINE, config, played.actions) == played.final_state
-        assert play(ENGINE, config, seats, seed) == played
+        config, played = _verified(seed, new_stack)
         if seed % checked_every == 0:
             people = ["Ana", "Bo", "Cy", "Di"][:config.players]
             verdict = check_record(tmp_path, to_record(config, played, people))
             assert verdict.ok, verdict.violations
-            assert totals(verdict) == outcome.scores
+            assert totals(verdict) == played.outcome.scores
 
 
 @pytest.mark.slow

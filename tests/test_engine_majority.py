@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import pytest
 from enginetools import check_record, play_checked, totals
@@ -181,29 +182,43 @@ MIXES = [("random",), ("vote",), ("vote", "random"), ("random", "vote", "vote")]
 NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"]
 
 
+@cache
+def _content():
+    return load_content("majority")
+
+
+@cache
+def _verified(seed: int):
+    """Seed `seed`'s random game, played checked (every invariant asserted), and its record.
+    Kept: the invariant tests play seeds 0-299 and 0-999, the same games; each game is
+    played and asserted once a test process, each test checks its own records."""
+    content = _content()
+    players = 3 + seed % 8
+    target = (20, 10, 35)[seed % 3]
+    config = make_config(content, players=players, rules={"target": target})
+    mix = MIXES[seed % len(MIXES)]
+    seats = [bots.BOTS[mix[s % len(mix)]]({}) for s in range(players)]
+    played = play_checked(ENGINE, config, seats, seed)
+    outcome = played.outcome
+    assert min(outcome.scores) >= 0 and max(outcome.scores) >= target
+    assert outcome.winners == tuple(
+        s for s, t in enumerate(outcome.scores) if t == max(outcome.scores))
+    assert replay(ENGINE, config, played.actions) == played.final_state
+    assert play(ENGINE, config, seats, seed) == played
+    record = to_record(config, played, NAMES[:players])
+    supply = dict(config.supply)
+    fits = make_change(dict(enumerate(outcome.scores)), supply) is not None
+    assert ("final" in record) == fits
+    if fits:
+        held = record["final"].values()
+        assert sum(h["ones"] for h in held) <= supply[1]
+        assert sum(h["fives"] for h in held) <= supply[5]
+    return outcome, record
+
+
 def invariants(tmp_path, games: int, checked_every: int):
-    content = load_content("majority")
     for seed in range(games):
-        players = 3 + seed % 8
-        target = (20, 10, 35)[seed % 3]
-        config = make_config(content, players=players, rules={"target": target})
-        mix = MIXES[seed % len(MIXES)]
-        seats = [bots.BOTS[mix[s % len(mix)]]({}) for s in range(players)]
-        played = play_checked(ENGINE, config, seats, seed)
-        outcome = played.outcome
-        assert min(outcome.scores) >= 0 and max(outcome.scores) >= target
-        assert outcome.winners == tuple(
-            s for s, t in enumerate(outcome.scores) if t == max(outcome.scores))
-        assert replay(ENGINE, config, played.actions) == played.final_state
-        assert play(ENGINE, config, seats, seed) == played
-        record = to_record(config, played, NAMES[:players])
-        supply = dict(config.supply)
-        fits = make_change(dict(enumerate(outcome.scores)), supply) is not None
-        assert ("final" in record) == fits
-        if fits:
-            held = record["final"].values()
-            assert sum(h["ones"] for h in held) <= supply[1]
-            assert sum(h["fives"] for h in held) <= supply[5]
+        outcome, record = _verified(seed)
         if seed % checked_every == 0:
             verdict = check_record(tmp_path, record)
             assert verdict.ok, verdict.violations
