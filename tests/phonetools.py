@@ -4,18 +4,20 @@ binary junk, a byte-order mark, lone surrogates). Each is JSON *text*, as a file
 
 `cli_answer(text)` is what `pnp check --json` says of that text in a file, in the shape the
 app answers: the report (exit 0 or 1), or `{"error", "status": 422, "problems"}` built
-from the problems it prints on stderr (exit 2) — POST /api/check's answer.
+from the problems it prints on stderr (exit 2) — POST /api/check's answer. The command
+runs in this process (the CLI's own code and output, without a new Python's start).
 """
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
+from typer.testing import CliRunner
+
 from pnp.check import check_text
+from pnp.cli import app
 from pnp.errors import PnpError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,11 +69,11 @@ def cli_answer(text: str) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "record.json"
         path.write_text(text, "utf-8", errors="surrogatepass")
-        done = subprocess.run([sys.executable, "-m", "pnp", "check", str(path), "--json"],
-                              capture_output=True, text=True, cwd=ROOT)
-    if done.returncode in (0, 1):
+        done = CliRunner().invoke(app, ["check", str(path), "--json"],
+                                  catch_exceptions=False)
+    if done.exit_code in (0, 1):
         return json.loads(done.stdout)
-    assert done.returncode == 2, done.stderr
+    assert done.exit_code == 2, done.stderr
     return {"error": "The record cannot be checked.", "status": 422,
             "problems": _problems(text, str(path), done.stderr)}
 
