@@ -4,9 +4,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PNP    := $(BIN)/pnp
 
-.PHONY: all kits engine test test-setup test-fast fuzz lint bench clean browser docs web-runtime
+.PHONY: all everything kits engine test test-setup test-fast fuzz lint bench clean browser docs web-runtime
 
-all: kits engine web-runtime
+# Two jobs at a time, as `make test`'s set-up: the engine compiles while pip installs the
+# package and the kits are drawn.
+all:
+	@$(MAKE) --no-print-directory -j2 everything
+
+everything: kits engine web-runtime
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
