@@ -388,3 +388,24 @@ def test_the_pages_speak_the_phones_language_and_switch(site):
                           ".getBoundingClientRect().top - h.getBoundingClientRect().bottom)")
     assert drops and max(drops) < 0, drops  # each ✕ starts above its heading's bottom
     assert errors == []
+
+
+
+@pytest.mark.slow
+def test_a_change_marks_the_shown_verdict_as_being_checked_at_once(site):
+    """The verdict on screen is the entry's before a change until the new answer comes;
+    the status line says so the moment the change is made, not only when the check starts
+    after its pause (a reader, or a test, took the old verdict for the new one)."""
+    words = json.loads((EXAMPLES.parent.parent / "data" / "pages" / "strings.en.json")
+                       .read_text("utf-8"))
+    page, errors = _page(site, "/check/majority-rules")
+    _settled(page)
+    shown = page.evaluate("""() => {
+        const field = document.querySelector("[data-path='$.players[0]']");
+        field.value = "Ana";
+        field.dispatchEvent(new Event("input", {bubbles: true}));
+        return document.getElementById("status").textContent;
+    }""")
+    assert shown == words["app"]["checking"]
+    _settled(page)
+    assert errors == []

@@ -200,6 +200,10 @@
   function changed(rebuild = false) {
     saved.save(model);
     if (rebuild) render();
+    /* The verdict shown is the entry's before this change until the new answer comes: say
+       so at once, not only when the check starts after the pause (a reader — or a test —
+       took the old verdict for the new one). */
+    if (statusLine.textContent !== STRINGS.startingChecker) statusLine.textContent = STRINGS.checking;
     schedule();
   }
 
