@@ -43,7 +43,7 @@ def app(tmp_path_factory):
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     with browser() as launched:
-        page = phone(launched)
+        page = phone(launched, offline_app=True)
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(base + "index.html")

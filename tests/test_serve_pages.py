@@ -27,8 +27,8 @@ def site():
         yield server, launched
 
 
-def _page(site, path):
-    return open_page(*site, path)
+def _page(site, path, offline_app=False):
+    return open_page(*site, path, offline_app)
 
 
 def _report(page) -> dict:
@@ -226,7 +226,7 @@ def test_offline_the_checker_in_the_browser_takes_over(site):
     """Under `pnp serve` the form asks the server; with the connection gone, the same Python
     checker runs in the browser from the files the service worker kept, and the verdict
     still follows what is typed (here a claim made wrong while offline)."""
-    page, errors = _page(site, "/check/majority2")
+    page, errors = _page(site, "/check/majority2", offline_app=True)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.set_input_files("#load", str(EXAMPLES / "majority2-legal.json"))
     assert _report(page)["ok"]

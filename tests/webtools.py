@@ -178,16 +178,21 @@ def contexts_closed_after() -> Iterator[None]:
                     context.close()
 
 
-def phone(launched, **options):
-    """A new browser context at a phone's viewport, and its page."""
+def phone(launched, offline_app: bool = False, **options):
+    """A new browser context at a phone's viewport, and its page. Its pages register no
+    service worker unless `offline_app` (the tests of the app offline): installing one
+    copies the whole app, Pyodide included (14 MB), into the new context's cache, seconds
+    of CPU for each test that only types into a form."""
     context = launched.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True,
-                                   accept_downloads=True, **options)
+                                   accept_downloads=True,
+                                   service_workers="allow" if offline_app else "block",
+                                   **options)
     return context.new_page()
 
 
-def open_page(server: Server, launched, path: str):
+def open_page(server: Server, launched, path: str, offline_app: bool = False):
     """A phone-sized page at `path`, and the list its script errors are collected in."""
-    page = phone(launched)
+    page = phone(launched, offline_app)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(server.url(path))
