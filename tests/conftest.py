@@ -48,7 +48,8 @@ def _built_once(build):
     return get_command
 
 
-typer.testing._get_command = _built_once(typer.testing._get_command)
+if hasattr(typer.testing, "_get_command"):  # typer's own helper; without it, as it was
+    typer.testing._get_command = _built_once(typer.testing._get_command)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
