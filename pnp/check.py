@@ -63,6 +63,15 @@ def check_text(text: str, source: str, game_id: str | None = None) -> Verdict:
     return judge_loaded(load_document(doc, game_id, base=None))
 
 
+def refusal_json(problems: Iterable[Problem]) -> dict:
+    """What `pnp check --json` prints for a record it cannot check (exit status 2): still
+    one JSON document, so a script reading standard output learns why instead of failing
+    on an empty one. `ok` is false, as for every exit status but 0."""
+    return {"ok": False, "error": "the record cannot be checked",
+            "problems": [{"file": p.file or None, "line": p.line, "path": p.path,
+                          "message": p.message} for p in problems]}
+
+
 def judge_loaded(loaded: LoadedRecord, rule_args: Iterable[str] = ()) -> Verdict:
     """The verdict for a record that passed every input check."""
     overrides = parse_rule_args(loaded.game.id, rule_args)

@@ -422,3 +422,33 @@ def test_a_long_record_shows_200_rows_a_table_and_counts_the_rest(cli, tmp_path)
     assert "Steve: 17100" in shown.stdout
     report = json.loads(cli("check", path, "--json").stdout)
     assert len(report["rounds"]) == 300 and report["players"][0]["total"] == 17100
+
+
+@pytest.mark.parametrize("text, where", [
+    ('{"game": "majority2", "players": ["Ana", "Bo"], "score_areas": {"Ana": [], "Bo": []},'
+     '\n "coins": {"Ana": "2", "Bo": 0}}', (2, "$.coins.Ana")),
+    ('{"game": "majority", "players": ["A", "B", "C"],\n', (2, None)),
+    ('\x00\x01binary', (1, None)),
+])
+def test_json_report_of_a_record_that_cannot_be_checked(cli, tmp_path, text, where):
+    """--json still prints one JSON document at exit 2 (a script parsing standard output
+    learns why), and the messages on standard error stay as they are."""
+    path = tmp_path / "r.json"
+    path.write_text(text, encoding="utf-8")
+    result = cli("check", path, "--json")
+    assert result.exit_code == 2
+    report = json.loads(result.stdout)
+    assert report["ok"] is False and report["error"] == "the record cannot be checked"
+    first = report["problems"][0]
+    assert first["file"] == str(path) and (first["line"], first["path"]) == where
+    assert f"error: {path}:{where[0]}: " in result.stderr
+    assert first["message"] in result.stderr
+
+
+def test_json_report_of_a_missing_file_and_a_bad_option(cli, tmp_path):
+    result = cli("check", tmp_path / "none.json", "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout)["problems"][0]["message"] == "file not found"
+    result = cli("check", EXAMPLES / "majority-legal.json", "--json", "--rule", "nope=1")
+    assert result.exit_code == 2 and json.loads(result.stdout)["ok"] is False
+    assert cli("check", tmp_path / "none.json").stdout == ""  # the tables say nothing

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
 
 from pnp.cli.app import app, user_errors
 from pnp.cli.options import path_value
-from pnp.errors import UsageError
+from pnp.errors import PnpError, UsageError
 
 
 @app.command("check")
@@ -52,7 +54,7 @@ def check_command(
     from pnp.cli.check_new import enter_record
     from pnp.cli.check_report import print_report
 
-    with user_errors():
+    with user_errors(), _refusal_as_json(as_json):
         _reject_conflicts(file, game, new or resume, out)
         if log and not (new or resume):
             raise UsageError("--log goes with --new majority2: a whole game, play by play")
@@ -64,6 +66,21 @@ def check_command(
     else:
         print_report(verdict)
     raise typer.Exit(0 if verdict.ok else 1)
+
+
+@contextmanager
+def _refusal_as_json(as_json: bool) -> Iterator[None]:
+    """With --json, input that cannot be checked still prints one JSON document on
+    standard output (`ok` false, each problem with its file, line and path), beside the
+    messages on standard error and exit status 2."""
+    try:
+        yield
+    except PnpError as exc:
+        if as_json:
+            from pnp.check import refusal_json
+
+            typer.echo(json.dumps(refusal_json(exc.problems), indent=2, ensure_ascii=False))
+        raise
 
 
 def _reject_conflicts(file: Path | None, game: str | None, new: str | Path | None,
