@@ -91,3 +91,30 @@ def test_shipped_data_loads_the_same_from_the_cache(cache, monkeypatch):
     monkeypatch.setattr(sources, "_PASSED", type(sources._PASSED)())
     _no_validation(monkeypatch)
     assert load_source(path, "majority2-cards").value == fresh
+
+
+def test_a_full_cache_folder_is_emptied_and_listed_once_per_process(cache, monkeypatch):
+    """Past MAX_ENTRIES the folder is emptied before the next pass is written; the folder
+    is listed at the first write only, later writes are counted (a listing of thousands of
+    entries at every write was a first build's cost)."""
+    from pnp.content import cachefolders
+
+    cachefolders.forget_counts()
+    folder = cache / "valid"
+    folder.mkdir(parents=True)
+    monkeypatch.setattr(validcache, "MAX_ENTRIES", 5)
+    for name in range(6):
+        (folder / f"old{name}").touch()
+    listed = []
+    real = cachefolders._entries
+    monkeypatch.setattr(cachefolders, "_entries", lambda f: listed.append(f) or real(f))
+    validcache.remember_pass("majority-words", {"n": 0})
+    assert len(list(folder.iterdir())) == 1  # six old entries gone, the new one kept
+    for n in range(1, 7):
+        validcache.remember_pass("majority-words", {"n": n})
+        validcache.remember_pass("majority-words", {"n": n})  # known: not counted again
+    assert listed == [folder]
+    assert len(list(folder.iterdir())) == 1  # 6 counted after the first: emptied again
+    assert validcache.passed_before("majority-words", {"n": 6})
+    assert not validcache.passed_before("majority-words", {"n": 5})
+    cachefolders.forget_counts()

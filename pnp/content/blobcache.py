@@ -19,6 +19,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
+from pnp.content.cachefolders import make_room
 from pnp.content.validcache import cache_dir
 
 MAX_ENTRIES = 2_000
@@ -81,9 +82,8 @@ def _write(path: Path, blobs: list[bytes]) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        if _entries(path.parent) > MAX_ENTRIES:
-            for old in path.parent.iterdir():
-                old.unlink(missing_ok=True)
+        if not path.exists():
+            make_room(path.parent, MAX_ENTRIES)
         with open(tmp, "wb") as handle:
             handle.write(_MAGIC)
             for blob in blobs:
@@ -94,7 +94,3 @@ def _write(path: Path, blobs: list[bytes]) -> None:
         with suppress(OSError):
             tmp.unlink(missing_ok=True)
 
-
-def _entries(folder: Path) -> int:
-    with os.scandir(folder) as it:
-        return sum(1 for _ in it)

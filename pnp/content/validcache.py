@@ -21,6 +21,8 @@ import os
 from functools import cache
 from pathlib import Path
 
+from pnp.content.cachefolders import make_room
+
 _HERE = Path(__file__).resolve().parent
 _CODE = ("schemas.py", "fastschema.py", "validcache.py")
 MAX_ENTRIES = 20_000  # past this the folder is emptied and refilled by use
@@ -94,15 +96,10 @@ def _touch(marker: Path | None) -> None:
     if marker is None:
         return
     try:
+        if marker.is_file():
+            return
         marker.parent.mkdir(parents=True, exist_ok=True)
-        if _entries(marker.parent) > MAX_ENTRIES:
-            for old in marker.parent.iterdir():
-                old.unlink(missing_ok=True)
+        make_room(marker.parent, MAX_ENTRIES)
         marker.touch()
     except OSError:
         pass
-
-
-def _entries(folder: Path) -> int:
-    with os.scandir(folder) as it:
-        return sum(1 for _ in it)
