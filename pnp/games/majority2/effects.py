@@ -1,13 +1,14 @@
 """The ability primitives: each card's `effects` data (schema `majority2-cards`,
 `$defs/effect`) is executed here, one primitive after another.
 
-A primitive starts from a context `(ci, uid, kind)` — the column the card was played into
-(0-5: seat * 3 + column), the card's uid, its kind — and either acts at once or pushes a
-frame that asks a player (or chance) and acts on the answer. "You" is always the active
-player. Rulings that shape them (majority2-engine.md): an Angels Junior in a column stops
-every discard *by an ability* from that column (moving to a reserve counts, clearing a
-column when forming does not); a card carrying a disc is never a disc target; a bare Ghost
-in a column takes any disc meant for that column; "in play" is both players' columns.
+A primitive gets the effect's parameters as a dict (`Config.steps`) and starts from a
+context `(ci, uid, kind)` — the column the card was played into (0-5: seat * 3 + column),
+the card's uid, its kind — and either acts at once or pushes a frame that asks a player
+(or chance) and acts on the answer. "You" is always the active player. Rulings that shape
+them (majority2-engine.md): an Angels Junior in a column stops every discard *by an
+ability* from that column (moving to a reserve counts, clearing a column when forming does
+not); a card carrying a disc is never a disc target; a bare Ghost in a column takes any
+disc meant for that column; "in play" is both players' columns.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from pnp.games.majority2.state import (
     disc_place,
     find_uid,
     gain_coins,
+    group_pick,
     grouped,
-    grouped_pick,
     handler,
     move_disc,
     place,
@@ -58,15 +59,15 @@ def _fx(st: State, frame: tuple, action: Any) -> None:
     done, goes on when they are done. (One call runs every effect that acts at once: a
     frame per effect cost a trip through the interpreter each.) Never asks."""
     _, ci, uid, kind, i = frame
-    effects = st.cfg.triggered[kind]
+    steps = st.cfg.steps[kind]
     stack = st.stack
     depth = len(stack)
     ctx = (ci, uid, kind)
-    n = len(effects)
+    n = len(steps)
     while i < n:
-        effect = effects[i]
+        do, params = steps[i]
         i += 1
-        EFFECTS[effect.do](st, ctx, effect)  # primitives only push frames
+        EFFECTS[do](st, ctx, params)  # primitives only push frames
         if len(stack) != depth:
             stack[depth - 1] = ("fx", ci, uid, kind, i)
             return None
@@ -128,7 +129,7 @@ def _to_reserve_random(st: State, frame: tuple, bits, record) -> int:
     if frame[1] <= 0 or not hand:
         pop(st)
         return 0
-    k = grouped_pick(((k, k) for k in hand), randbelow(bits, len(hand)))
+    k = hand[group_pick(hand, randbelow(bits, len(hand)))]
     _reserved(st, frame, k)
     record(("hand", st.cfg.ids[k]))
     return 1

@@ -56,6 +56,9 @@ from pnp.games.majority2.state import (
 )
 
 DEFAULT_ROUND_LIMIT = 200
+# `playout`'s stop without `until_round`: a round no game reaches, and an int of one 30-bit
+# digit, which CPython compares in its fast path (a bigger one takes the generic compare).
+NO_ROUND = (1 << 30) - 1
 
 
 # --- setup ----------------------------------------------------------------------------
@@ -111,7 +114,7 @@ def initial_state(cfg: Config) -> State:
     st = State.__new__(State)
     st.cfg = cfg
     set_deck(st, cfg.deck)
-    st.discard = [0] * len(cfg.deck)
+    st.discards = []
     st.hands = [[], []]
     st.reserves = [[], []]
     st.cols = [[] for _ in range(6)]
@@ -236,7 +239,7 @@ def playout(st: State, rng: random.Random, record=None, max_actions: int = 1_000
     bits = rng.getrandbits
     if record is None:
         record = _IGNORE
-    stop = until_round if until_round is not None else 1 << 62  # an int: a cheaper compare
+    stop = until_round if until_round is not None else NO_ROUND
     count = 0
     while st.end is None and count < max_actions and st.round < stop:
         frame = stack[-1]
@@ -315,9 +318,7 @@ def _chance_ok(st: State, kind: str, source: Any, action: Any) -> bool:
     k = st.cfg.index.get(action[1]) if isinstance(action[1], str) else None
     if k is None:
         return False
-    if source == "deck":
-        return st.deck[k] > 0
-    return k in st.reserves[source]
+    return k in (st.pile if source == "deck" else st.reserves[source])
 
 
 def chance_outcomes(st: State) -> list[tuple[tuple, float]]:

@@ -10,7 +10,8 @@ once in `Config`: they are asked hundreds of times a game, in every rollout of a
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
+from collections import _count_elements  # Counter's counting loop (C, else Python)
 from typing import Any
 
 from pnp.games.majority2.effects import _fx
@@ -23,8 +24,8 @@ from pnp.games.majority2.state import (
     colour_of,
     event,
     gain_coins,
+    group_pick,
     grouped,
-    grouped_pick,
     handler,
     place,
     randbelow,
@@ -48,8 +49,9 @@ _NO, _YES = ("exchange", False), ("exchange", True)
 EXCHANGE_FORCED = tuple((p, "exchange", [_YES]) for p in (0, 1))
 EXCHANGE_BANNED = tuple((p, "exchange", [_NO]) for p in (0, 1))
 EXCHANGE_FREE = tuple((p, "exchange", [_NO, _YES]) for p in (0, 1))
-DRAW_FORCED = tuple((p, "draw", [("draw", True)]) for p in (0, 1))
-DRAW_FREE = tuple((p, "draw", [("draw", False), ("draw", True)]) for p in (0, 1))
+_DRAW_NO, _DRAW_YES = ("draw", False), ("draw", True)
+DRAW_FORCED = tuple((p, "draw", [_DRAW_YES]) for p in (0, 1))
+DRAW_FREE = tuple((p, "draw", [_DRAW_NO, _DRAW_YES]) for p in (0, 1))
 DECK_DRAW = {kind: (CHANCE, kind, "deck")
              for kind in ("setup", "draw", "reserve-draw", "ability-draw")}
 
@@ -85,7 +87,7 @@ handler("round")(_round)  # a call, not a decorator: see phases.pxd
 def is_stalled(st: State) -> bool:
     """Nothing to draw anywhere, and no card the player could play, whatever they chose at
     Exchange (hand, reserve, or the one their Exchange rule leaves them)."""
-    if st.pile or any(st.discard):
+    if st.pile or st.discards:
         return False
     p = st.active
     sets = []
@@ -119,14 +121,24 @@ def _exchange_random(st: State, frame: tuple, bits, record) -> int:
     """Exchange, then the rest of the round's opening (Draw, its deals, Free Play...) in
     this call: the Draw frame is always next."""
     p = st.active
-    if st.forced[p]:  # _exchange's question
-        options = EXCHANGE_FORCED[p][2]
+    forced = st.forced[p]
+    # _exchange's question, drawn as randbelow(bits, n) draws over its n options: [_YES]
+    # when forced, [_NO] in round 1, else [_NO, _YES] (n.bit_length() is n for 1 and 2).
+    n = 1 if forced or st.round == 1 else 2
+    r = bits(n)
+    while r >= n:
+        r = bits(n)
+    stack = st.stack
+    stack.pop()  # _exchanged, written out
+    if forced:
+        st.forced = (False, st.forced[1]) if p == 0 else (st.forced[0], False)
+    if forced or r:
+        hands, reserves = st.hands, st.reserves
+        hands[p], reserves[p] = reserves[p], hands[p]
+        record(_YES)
     else:
-        options = EXCHANGE_BANNED[p][2] if st.round == 1 else EXCHANGE_FREE[p][2]
-    action = options[randbelow(bits, len(options))]
-    _exchanged(st, p, action)
-    record(action)
-    return 1 + _draw_random(st, st.stack[-1], bits, record)
+        record(_NO)
+    return 1 + _draw_random(st, stack[-1], bits, record)
 
 
 random_move("exchange")(_exchange_random)  # a call, not a decorator: see phases.pxd
@@ -160,15 +172,20 @@ def _draw_random(st: State, frame: tuple, bits, record) -> int:
     """Draw or not, and the cards drawn (the hand's, then the opponent's reserve card,
     dealt at once: no deal frames), then Free Play, which is always next."""
     p = st.active
-    options = DRAW_FREE[p][2] if st.hands[p] else DRAW_FORCED[p][2]  # _draw_question's
-    action = options[randbelow(bits, len(options))]
+    # _draw_question's [_DRAW_NO, _DRAW_YES], or [_DRAW_YES] with an empty hand, drawn as
+    # randbelow(bits, n) draws (n.bit_length() is n for 1 and 2).
+    n = 2 if st.hands[p] else 1
+    r = bits(n)
+    while r >= n:
+        r = bits(n)
     stack = st.stack
     stack.pop()
-    record(action)
-    taken = 1
-    if action[1]:  # as the deal frames `_draw_answered` pushes would deal them
-        taken += _deal_cards(st, draw_count(st), p, HAND, bits, record)
-        taken += _deal_cards(st, 1, 1 - p, RESERVE, bits, record)
+    if n == 2 and not r:
+        record(_DRAW_NO)
+        return 1 + _free_random(st, stack[-1], bits, record)
+    record(_DRAW_YES)  # the cards as the deal frames `_draw_answered` pushes would deal them
+    taken = 1 + _deal_cards(st, (len(st.areas[1 - p]) + 1) // 2 + 2, p, HAND, bits, record)
+    taken += _deal_cards(st, 1, 1 - p, RESERVE, bits, record)  # (draw_count, written out)
     return taken + _free_random(st, stack[-1], bits, record)
 
 
@@ -210,25 +227,35 @@ def _deal_cards(st: State, n, seat, zone, bits, record) -> int:
     """Up to `n` random cards from the deck to `seat`'s hand or reserve or a column, as a
     `deal` frame deals them (reshuffling the discards into an empty deck, stopping when
     nothing is left anywhere); how many were dealt."""
-    to = st.hands[seat] if zone == HAND else st.reserves[seat] if zone == RESERVE else None
-    draw_actions, bit_length = st.cfg.draw_actions, st.cfg.bit_length
-    dealt = 0
-    while dealt < n and (st.pile or refill_deck(st)):
-        pile = st.pile  # a reshuffle made a new pile (and deck)
+    if zone == HAND:
+        to = st.hands[seat]
+    elif zone == RESERVE:
+        to = st.reserves[seat]
+    else:
+        to = []  # into a column: placed after the draws, which never read a column
+    cfg = st.cfg
+    draw_actions, bit_length = cfg.draw_actions, cfg.bit_length
+    pile = st.pile
+    for dealt in range(n):  # noqa: B007 (after a break: the cards dealt)
         m = len(pile)
+        if not m:  # reshuffle (a new pile), or stop: nothing left anywhere
+            if not refill_deck(st):
+                break
+            pile = st.pile
+            m = len(pile)
         b = bit_length[m]  # randbelow(bits, m), written out
         r = bits(b)
         while r >= m:
             r = bits(b)
         k = pile[r]
-        st.deck[k] -= 1  # _deal_one, written out: a third of all actions are draws
         del pile[r]  # the pile is sorted: the same list as without its first k
-        if to is not None:
-            to.append(k)
-        else:
-            place(st, zone[1], k, st.active)
+        to.append(k)
         record(draw_actions[k])
-        dealt += 1
+    else:
+        dealt = n if n > 0 else 0
+    if zone != HAND and zone != RESERVE:
+        for k in to:
+            place(st, zone[1], k, st.active)
     return dealt
 
 
@@ -245,8 +272,7 @@ def _dealt(st: State, frame: tuple, k) -> bool:
 
 def _deal_one(st: State, seat, zone, k) -> None:
     """Card `k` from the deck to `seat`'s hand or reserve, or the foot of a column."""
-    st.deck[k] -= 1  # take_from_deck, written out
-    pile = st.pile
+    pile = st.pile  # take_from_deck, written out
     del pile[bisect_left(pile, k)]
     if zone == HAND:
         st.hands[seat].append(k)
@@ -321,11 +347,11 @@ def _hand_choice(allowed: list, r) -> tuple[int, int]:
     n = len(allowed)
     if n == 1:
         return allowed[0], r
-    kinds = dict.fromkeys(allowed)  # in the order of the options
-    if len(kinds) == n:  # no twins
+    counts: dict = {}
+    _count_elements(counts, allowed)  # copies per card, in the order of the options
+    if len(counts) == n:  # no twins
         return allowed[r // 3], r % 3
-    for k in kinds:
-        n = allowed.count(k)
+    for k, n in counts.items():
         if r < 3 * n:
             return k, r // n
         r -= 3 * n
@@ -346,7 +372,9 @@ def _free(st: State, frame: tuple, action: Any):
 def _free_random(st: State, frame: tuple, bits, record) -> int:
     """Free Play, then Standard Play in this call unless a column is to be formed first."""
     p = st.active
-    free = requirements(st, p)[1]
+    kept = st.memo[p] if st.memo is not None else None  # requirements(st, p), its kept
+    found = kept[1] if kept is not None and kept[0] is st.areas[p] else None  # answer read
+    free = (found or requirements(st, p))[1]
     allowed = [k for k in st.hands[p] if free[k]]  # _free_allowed's
     n = 3 * len(allowed) + 1
     b = st.cfg.bit_length[n]  # randbelow(bits, n), written out
@@ -396,16 +424,22 @@ def _play(st: State, frame: tuple, action: Any):
 def _play_random(st: State, frame: tuple, bits, record) -> int:
     """Standard Play card after card in this call, with each card's ability when it asks
     nothing, while nothing else is to run between them (a question, forming); a pass ends
-    it with the Cleanup under it."""
+    it with the Cleanup under it. The playable cards are listed once: after a play they
+    are the same list without the card played, cut to the coins left, unless its ability
+    replaced the hand, changed a score area or brought coins."""
     p = st.active
     stack = st.stack
     cfg = st.cfg
     hand, play_actions, bit_length = st.hands[p], cfg.play_actions, cfg.bit_length
-    price = requirements(st, p)[2]  # only an ability changes a score area in this loop
+    areas = st.areas
+    kept = st.memo[p] if st.memo is not None else None  # requirements(st, p), its kept
+    found = kept[1] if kept is not None and kept[0] is areas[p] else None  # answer read
+    price = (found or requirements(st, p))[2]
+    up = st.up[p]
+    cheapest = cfg.cheapest  # fewer coins face up (a fifth of the time): nothing to play
+    allowed = [k for k in hand if price[k] <= up] if up >= cheapest else []  # _play_allowed's
     taken = 0
-    while stack[-1] is frame:
-        up = st.up[p]
-        allowed = [k for k in hand if price[k] <= up]  # _play_allowed's
+    while True:
         n = 3 * len(allowed) + 1
         b = bit_length[n]  # randbelow(bits, n), written out
         r = bits(b)
@@ -421,9 +455,21 @@ def _play_random(st: State, frame: tuple, bits, record) -> int:
         _standard_play(st, p, k, p * 3 + c)
         record(play_actions[k][c])
         if stack[-1][0] == "fx":  # its ability, then forming's check, as the frames would
-            _ability(st, stack)
-            hand, price = st.hands[p], requirements(st, p)[2]  # the ability may change them
-    return taken
+            _fx(st, stack[-1], None)  # _ability, written out
+            if stack[-1] is FORM_ALL:
+                _form_all(st, FORM_ALL, None)
+        if stack[-1] is not frame:
+            return taken
+        left = st.up[p]
+        if st.hands[p] is hand and st.areas is areas and left <= up:
+            allowed.remove(k)  # the copy the hand lost: the first, as in the hand
+            if left < up:
+                allowed = [j for j in allowed if price[j] <= left] if left >= cheapest else []
+        else:  # an ability replaced the hand, changed the areas or brought coins
+            hand, areas = st.hands[p], st.areas
+            price = requirements(st, p)[2]
+            allowed = [j for j in hand if price[j] <= left] if left >= cheapest else []
+        up = left
 
 
 random_move("play")(_play_random)  # a call, not a decorator: see phases.pxd
@@ -475,7 +521,7 @@ def _cleanup(st: State, frame: tuple, action: Any) -> None:
     p, o = st.active, 1 - st.active
     st.stack.pop()
     hands = st.hands
-    hands[o] = hands[o] + hands[p]
+    hands[o] += hands[p]
     hands[p] = []
     limit = st.cfg.round_limit
     if len(st.areas[o]) >= FACTIONS_TO_END:
@@ -497,9 +543,10 @@ def _form_all(st: State, frame: tuple, action: Any) -> None:
     the active player's first, each player's from column 1 to 3."""
     st.stack.pop()
     cols = st.cols
+    if max(map(len, cols)) < 5:  # the common case, told in C: no column to form
+        return None
     full = [("form", ci) for ci in FORM_ORDER[st.active] if len(cols[ci]) >= 5]
-    if full:
-        st.stack += reversed(full)
+    st.stack += reversed(full)
     return None
 
 
@@ -542,8 +589,8 @@ def _form_random(st: State, frame: tuple, bits, record) -> int:
     if found is not None:
         candidates, counts = found
         column = st.cols[ci]
-        pos = grouped_pick(((column[pos][:2], pos) for pos in candidates),
-                           randbelow(bits, len(candidates)))
+        keys = [column[pos][:2] for pos in candidates]  # (kind, disc): `_form`'s grouping
+        pos = candidates[group_pick(keys, randbelow(bits, len(candidates)))]
         _formed(st, ci, pos, counts)
         record(("form", pos))
         taken = 1
@@ -582,8 +629,10 @@ def _formed(st: State, ci, pos, counts: dict) -> None:
 
 
 def _clear(st: State, ci, keep) -> None:
-    discard = st.discard
-    for pos, entry in enumerate(st.cols[ci]):
-        if pos != keep:
-            discard[entry[0]] += 1
+    discards = st.discards
+    column = st.cols[ci]
+    if keep is not None:
+        del column[keep]  # the representative (now in the score area)
+    for entry in column:
+        insort(discards, entry[0])
     st.cols[ci] = []

@@ -3,7 +3,7 @@
 # engine reads and writes its fields directly. The attributes are State.__slots__, the same
 # names in the same order (tests/test_majority2_compiled.py checks it).
 cdef class State:
-    cdef public object cfg, deck, pile, discard, hands, reserves, cols, areas, up, down
+    cdef public object cfg, pile, discards, hands, reserves, cols, areas, up, down
     cdef public object active, round, forced, stack, uid, stalled, events, need, weights
     cdef public object end, memo
 

@@ -5,12 +5,14 @@ Why this shape: `pnp simulate` plays thousands of games and search bots play out
 of rollouts, so the moves change the state *in place* (a list append, not a rebuilt tuple),
 and whoever needs the old state keeps a `copy()` (about fifteen short lists): the engine's
 `apply` copies once per action and leaves its input alone, a rollout copies once and then
-advances that copy to its end. Cards are *kinds* (indices into `Config.ids`); a deck or
-discard pile is a list of counts per kind, because a shuffled deck is only ever observed one
-draw at a time, and every draw is a chance action naming the card (so a game is fully
-described by its actions, and a log can say which card was drawn). The deck also keeps its
-cards as a sorted list (`pile`), so the r-th card in kind order — a random draw — is one
-index away.
+advances that copy to its end. Cards are *kinds* (indices into `Config.ids`). The deck is
+its cards as a sorted list (`pile`), because a shuffled deck is only ever observed one draw
+at a time, and every draw is a chance action naming the card (so a game is fully described
+by its actions, and a log can say which card was drawn): the r-th card in kind order — a
+random draw — is one index away. `deck`, its count per kind, is counted from the pile when
+read (a draw then changes one list). The discard pile is kept the same way (`discards`,
+sorted; `discard` counts it): a reshuffle, a dozen a game, then makes it the deck as it is
+(building a pile from counts per kind took about 3 % of a random game).
 
 What a player cannot see (for search bots that re-deal it, see `information.py`): the
 order of the deck (never stored: each draw is a chance action), and the other player's
@@ -24,9 +26,12 @@ after other cards moved. A score-area card is `(kind, disc)`.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
+from collections import _count_elements  # Counter's counting loop (C, else Python)
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import mul
 from typing import Any
 
 from pnp.games.majority2.content import Effect, Member
@@ -63,6 +68,10 @@ class Config:
     free_ok: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     rank: tuple[str, ...] = field(init=False, repr=False, compare=False)
     triggered: tuple[tuple[Effect, ...], ...] = field(init=False, repr=False, compare=False)
+    # `triggered` as the ability runner reads it: per kind, (primitive, {parameter: value})
+    # per effect (a primitive's `eff.get` is then a dict's, in C).
+    steps: tuple[tuple[tuple[str, dict], ...], ...] = field(init=False, repr=False,
+                                                           compare=False)
     protects: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     magnet: tuple[bool, ...] = field(init=False, repr=False, compare=False)
     replaces_self: tuple[bool, ...] = field(init=False, repr=False, compare=False)
@@ -75,6 +84,10 @@ class Config:
     # n.bit_length() for every n a hot random draw is made under (at most 1 + 3 x the
     # cards of the game: a hand's three columns per card, and pass): a lookup, not a call.
     bit_length: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    # The lowest cost of any kind: with fewer coins face up, no card can be Standard Played.
+    cheapest: int = field(init=False, repr=False, compare=False)
+    # (kind,) per kind: `set_deck` builds a pile from `(kind,) * count` in C.
+    singles: tuple[tuple[int], ...] = field(init=False, repr=False, compare=False)
     # The colours some card requires, and `requirements`' answers by how many score-area
     # cards of each of them there are (filled as games meet them; they never change).
     needed_colours: tuple[str | None, ...] = field(init=False, repr=False, compare=False)
@@ -93,6 +106,8 @@ class Config:
         effects = [m.effects or () for m in ms]
         put(self, "triggered", tuple(tuple(e for e in es if e.do not in STATIC)
                                      for es in effects))
+        put(self, "steps", tuple(tuple((e.do, dict(e.params)) for e in es)
+                                 for es in self.triggered))
         put(self, "protects", tuple(any(e.do == "protect_column" for e in es)
                                     for es in effects))
         put(self, "magnet", tuple(any(e.do == "disc_magnet" for e in es) for es in effects))
@@ -105,6 +120,8 @@ class Config:
         put(self, "play_actions", tuple(tuple(("play", m.id, c) for c in (1, 2, 3))
                                         for m in ms))
         put(self, "bit_length", tuple(n.bit_length() for n in range(3 * sum(self.deck) + 2)))
+        put(self, "cheapest", min(self.cost, default=0))
+        put(self, "singles", tuple((k,) for k in range(len(ms))))
         put(self, "needed_colours", tuple(dict.fromkeys(m.colour for m in ms
                                                         if m.requires_formed)))
         put(self, "answers", {})
@@ -116,25 +133,39 @@ class Config:
 class State:
     """One moment of a game. The moves below change it in place: keep a `copy()` of any
     state you still need (the engine's `apply` does). Containers that change every round
-    are lists (`deck`, `pile`, `discard`, `hands`, `reserves`, `cols`, `stack`); `areas`,
+    are lists (`pile`, `discards`, `hands`, `reserves`, `cols`, `stack`); `areas`,
     `up`, `down` and `forced` are tuples, replaced when they change."""
 
-    __slots__ = ("cfg", "deck", "pile", "discard", "hands", "reserves", "cols", "areas",
-                 "up", "down", "active", "round", "forced", "stack", "uid", "stalled",
-                 "events", "need", "weights", "end", "memo")
+    __slots__ = ("cfg", "pile", "discards", "hands", "reserves", "cols", "areas", "up",
+                 "down", "active", "round", "forced", "stack", "uid", "stalled", "events",
+                 "need", "weights", "end", "memo")
 
     @property
     def ndeck(self) -> int:
         """Cards left in the deck."""
         return len(self.pile)
 
+    @property
+    def discard(self) -> list[int]:
+        """The discard pile, per kind: a new list, counted from `discards`."""
+        return _counts(self.cfg, self.discards)
+
+    @discard.setter
+    def discard(self, counts) -> None:
+        self.discards = _pile(self.cfg, counts)
+
+    @property
+    def deck(self) -> list[int]:
+        """Cards left in the deck, per kind: a new list, counted from `pile` (a draw,
+        a third of all actions, then changes one list, not two)."""
+        return _counts(self.cfg, self.pile)
+
     def copy(self) -> State:
         """An independent state at the same moment (the same question pending)."""
         new = State.__new__(State)
         new.cfg = self.cfg
-        new.deck = self.deck[:]
         new.pile = self.pile[:]
-        new.discard = self.discard[:]
+        new.discards = self.discards[:]
         hands, reserves = self.hands, self.reserves
         new.hands = [hands[0][:], hands[1][:]]
         new.reserves = [reserves[0][:], reserves[1][:]]
@@ -158,11 +189,20 @@ class State:
 
 def set_deck(st: State, counts) -> None:
     """Make the deck hold `counts[kind]` cards of each kind (setups, re-deals, tests)."""
-    st.deck = list(counts)
-    pile = st.pile = []
-    for k, n in enumerate(counts):  # a list per kind: deals reshuffle a dozen times a game
-        if n:
-            pile += [k] * n
+    st.pile = _pile(st.cfg, counts)
+
+
+def _pile(cfg: Config, counts) -> list[int]:
+    """`counts[k]` cards of each kind k, sorted by kind (built in C)."""
+    return list(chain.from_iterable(map(mul, cfg.singles, counts)))
+
+
+def _counts(cfg: Config, pile: list[int]) -> list[int]:
+    """How many cards of each kind `pile` holds."""
+    counts = [0] * len(cfg.ids)
+    for kind in pile:
+        counts[kind] += 1
+    return counts
 
 
 def frozen(st: State) -> tuple:
@@ -253,21 +293,15 @@ def grouped(pairs) -> tuple[list, list[int] | None]:
     return options, (weights if len(weights) < sum(weights) else None)
 
 
-def grouped_pick(pairs, r: int) -> Any:
-    """The option of `grouped(pairs)` that the `r`-th instance belongs to (instances
-    counted option by option, as a bot draws with the weights): a random draw from those
-    options without building them."""
-    first: dict = {}
+def group_pick(keys: list, r: int) -> int:
+    """The index of the first of the keys of the group the `r`-th instance belongs to, keys
+    grouped as `grouped` groups them (equal keys one option, in order of first appearance,
+    each instance one key): a random draw among those options without building them."""
     counts: dict = {}
-    for key, action in pairs:
-        if key in counts:
-            counts[key] += 1
-        else:
-            first[key] = action
-            counts[key] = 1
+    _count_elements(counts, keys)  # per key its copies, in one C pass
     for key, n in counts.items():
         if r < n:
-            return first[key]
+            return keys.index(key)
         r -= n
     raise AssertionError("r counts the instances")
 
@@ -305,7 +339,10 @@ def protected(cfg: Config, column: list) -> bool:
     """An Angels Junior (any protect_column card) in a column shields all of it from
     discards by abilities."""
     prot = cfg.protects
-    return any(prot[e[0]] for e in column)
+    for entry in column:  # noqa: SIM110 (any() over a generator costs more: asked often)
+        if prot[entry[0]]:
+            return True
+    return False
 
 
 def area_colour_count(cfg: Config, area: tuple, colour: str | None) -> int:
@@ -319,18 +356,23 @@ def requirements(st: State, seat) -> tuple[list[bool], list[bool], list[int]]:
     reads one list per hand card.
 
     Every Free and Standard Play question asks this for each hand card, and a score area
-    changes a dozen times a game, so the answer is kept in `st.memo` beside the `areas`
-    tuple it was computed from: `areas` is replaced whenever a score area changes, so a
-    stale answer is never read. Copies share the memo (it depends on `areas` alone), so
-    nothing may change the lists it holds."""
+    changes a dozen times a game, so each seat's answer is kept in `st.memo[seat]` beside
+    the area tuple it was computed from: a score area is a new tuple whenever it changes,
+    so a stale answer is never read, and the other seat's answer stays. Copies share the
+    memo list (an answer depends on the area alone), so nothing may change the lists an
+    answer holds."""
     memo = st.memo
-    if memo is None or memo[0] is not st.areas:
-        memo = st.memo = (st.areas, [None, None])
-    found = memo[1][seat]
-    if found is None:
-        found = memo[1][seat] = _requirements(st.cfg, st.areas[seat])
-        if st.cfg.barred:
-            found = memo[1][seat] = _barring(st.cfg, seat, found)
+    area = st.areas[seat]
+    if memo is None:
+        memo = st.memo = [None, None]
+    else:
+        kept = memo[seat]
+        if kept is not None and kept[0] is area:
+            return kept[1]
+    found = _requirements(st.cfg, area)
+    if st.cfg.barred:
+        found = _barring(st.cfg, seat, found)
+    memo[seat] = (area, found)
     return found
 
 
@@ -365,7 +407,10 @@ def _answer(cfg: Config, have: dict) -> tuple[list[bool], list[bool], list[int]]
     return met, free, price
 
 
-UNPAYABLE = 1 << 62  # the price of a card that may not be Standard Played: no coins pay it
+# The price of a card that may not be Standard Played: no coins pay it. The largest int of
+# one 30-bit digit: CPython compares such ints in its fast path (`price[k] <= up` runs for
+# every hand card, twice a round), a bigger one through the generic comparison.
+UNPAYABLE = (1 << 30) - 1
 
 
 def _prices(cfg: Config, met) -> tuple[int, ...]:
@@ -401,7 +446,7 @@ def gain_coins(st: State, seat: int, n: int) -> None:
 # --- cards moving -------------------------------------------------------------------
 
 def to_discard(st: State, kind: int) -> None:
-    st.discard[kind] += 1
+    insort(st.discards, kind)
 
 
 def find_uid(st: State, uid: int) -> tuple[int, int] | None:
@@ -431,16 +476,14 @@ def refill_deck(st: State) -> bool:
     left to draw anywhere."""
     if st.pile:
         return True
-    if not any(st.discard):
+    if not st.discards:
         return False
-    set_deck(st, st.discard)
-    st.discard = [0] * len(st.discard)
+    st.pile, st.discards = st.discards, []  # both sorted by kind
     return True
 
 
 def take_from_deck(st: State, kind: int) -> None:
     """Take one card of `kind` out of the deck (a chance action named it)."""
-    st.deck[kind] -= 1
     pile = st.pile
     del pile[bisect_left(pile, kind)]
 
