@@ -21,6 +21,7 @@ from pathlib import Path
 from pnp.content import paths
 from pnp.content.jsonfile import check_regular_file, read_bytes
 from pnp.errors import FitError, Location, Problem, UsageError
+from pnp.render.subsets import remember_subsets
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
 _VERA = {"regular": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf",
@@ -110,9 +111,11 @@ def _register(path: Path, name: str, style: str) -> str:
             raise UsageError(Problem(str(path), f"not a usable TrueType font ({exc})")) from None
         # reportlab reuses an earlier font whose PostScript name is the same, whatever its
         # file: a second "MyFont-Bold" (another version, a subset) gets a name of its own.
-        digest = hashlib.sha1(_read(path)).hexdigest()[:8]
+        data = _read(path)
+        digest = hashlib.sha1(data).hexdigest()[:8]
         if _POSTSCRIPT.setdefault(font.face.name, digest) != digest:
             font.face.name = font.face.name + f"-{digest}".encode()
+        remember_subsets(font.face, data)
         pdfmetrics.registerFont(font)
     _FACES.setdefault(name, (style, path.name))
     return name
