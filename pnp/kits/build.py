@@ -375,7 +375,7 @@ def _kit_file(game_id: str, words: SheetWords, decks: list, files: list[PlannedF
     def draw(part_path, part, into, first_sheet):
         options = replace(request.print_options, first_sheet=first_sheet)
         return render_file(part_path, part, layouts, font_set(request.font), options, words,
-                           None, checked=True, into=into)
+                           None, checked=True, into=into, stamped=False)
 
     def render():
         return Rendered(*render_kit(path, decks, documents, draw, request.options,

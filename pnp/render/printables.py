@@ -39,13 +39,16 @@ def _kind(printables: Sequence) -> tuple[Callable, Callable]:
 def render_file(path: Path, printables: Sequence, layouts: LayoutSet, fonts: FontSet,
                 options: PrintOptions, title: str | SheetWords,
                 progress: Callable[[], None] | None = None,
-                checked: bool = False, into: BinaryIO | None = None) -> FileSummary:
+                checked: bool = False, into: BinaryIO | None = None,
+                stamped: bool = True) -> FileSummary:
     """Draw `printables` (all of one kind) into `path` (or the stream `into`); `checked`
     when `check_file` has just passed for them (the build checks everything first), so it
     is not run twice. The PDF carries the stamp of its cut layout (`cutsheets`), for
-    `pnp export cut` to check its cut files against."""
+    `pnp export cut` to check its cut files against, unless not `stamped`: a part the
+    packed kit joins keeps only its pages, so working out its stamp (its cut layout
+    fingerprinted, 2 ms a file) would be thrown away."""
     render, _ = _kind(printables)
-    stamp = layout_stamp(list(printables), options)
+    stamp = layout_stamp(list(printables), options) if stamped else ""
     return render(path, list(printables), layouts, fonts, options, title, progress,
                   checked=checked, into=into, keywords=stamp)
 
