@@ -21,7 +21,7 @@ from pnp.games import get_game
 from pnp.games.gamedata import load_content
 from pnp.kits.documents import document_files, missing_documents
 from pnp.kits.kit import DOCUMENTS as KIT_DOCUMENTS
-from pnp.kits.kit import KIT_NAME, render_kit
+from pnp.kits.kit import KIT_NAME, DrawnParts, draw_parts, join_kit
 from pnp.kits.languages import (
     ALL,
     PRIMARY_LANGUAGE,
@@ -377,12 +377,16 @@ def _kit_file(game_id: str, words: SheetWords, decks: list, files: list[PlannedF
         return render_file(part_path, part, layouts, font_set(request.font), options, words,
                            None, checked=True, into=into, stamped=False)
 
-    def render():
-        return Rendered(*render_kit(path, decks, documents, draw, request.options,
-                                    words.title))
+    def part() -> DrawnParts:
+        return draw_parts(path, decks, draw)
 
-    return PlannedFile(game_id, path, (KIT_NAME,), render,
-                       partial(_check_printables, tuple(decks), request), stage=2)
+    def finish(drawn: DrawnParts) -> Rendered:
+        return Rendered(*join_kit(path, drawn, decks, [data() for data in documents],
+                                  request.options, words.title))
+
+    return PlannedFile(game_id, path, (KIT_NAME,), lambda: finish(part()),
+                       partial(_check_printables, tuple(decks), request), stage=2,
+                       part=part, finish=finish)
 
 
 def _check_printables(printables: tuple, request: BuildRequest) -> list[Problem]:

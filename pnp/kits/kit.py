@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
@@ -31,12 +32,34 @@ def kit_parts(printables: Sequence) -> list[list]:
     return [part for part in (decks, pieces) if part]
 
 
-def render_kit(path: Path, printables: Sequence, documents: Sequence[Callable[[], bytes]],
-               render: Callable[[Path, list, BinaryIO, int], FileSummary],
-               options: PrintOptions, title: str) -> tuple[bytes, FileSummary]:
-    """The kit's bytes: the packed card and piece sheets drawn with `render` (into a
-    stream, numbering its sheets from the given first one, so the labels count on across
-    the parts), then the documents' bytes, each part read back and joined by pypdf."""
+@dataclass(frozen=True)
+class DrawnParts:
+    """The kit's card and piece sheets drawn: each part's PDF bytes and whether its pages
+    are one-sided, and the cards they hold. A build draws them in a worker process and
+    hands them back for its own process to join with the documents (`join_kit`)."""
+
+    parts: tuple[tuple[bytes, bool], ...]
+    count: int
+
+
+def draw_parts(path: Path, printables: Sequence,
+               render: Callable[[Path, list, BinaryIO, int], FileSummary]) -> DrawnParts:
+    """The packed card and piece sheets drawn with `render`, part by part, into a stream,
+    numbering its sheets from the given first one, so the labels count on across the
+    parts (reportlab alone: `join_kit` brings pypdf in)."""
+    parts, count, sheets = [], 0, 0
+    for index, part in enumerate(kit_parts(printables)):
+        drawn = io.BytesIO()
+        summary = render(path.with_name(f"part-{index}.pdf"), part, drawn, sheets + 1)
+        count += summary.cards
+        sheets += summary.sheets
+        parts.append((drawn.getvalue(), isinstance(part[0], PieceSet)))
+    return DrawnParts(tuple(parts), count)
+
+
+def join_kit(path: Path, drawn: DrawnParts, printables: Sequence, documents: Sequence[bytes],
+             options: PrintOptions, title: str) -> tuple[bytes, FileSummary]:
+    """The drawn parts, then the documents, joined by pypdf into the kit's bytes."""
     pypdf = pypdf_module()
     # A kit with no card that has a back (Majority Rules!: dice nets and dividers) is
     # printed single-sided: no blank pages to start each sheet on a front.
@@ -44,20 +67,13 @@ def render_kit(path: Path, printables: Sequence, documents: Sequence[Callable[[]
         isinstance(p, Deck) and p.double_sided for p in printables)
     duplex = two_sided and options.backs in ("duplex-long", "duplex-short")
     writer = pypdf.PdfWriter()
-    count = sheets = 0
-    for index, part in enumerate(kit_parts(printables)):
-        drawn = io.BytesIO()
-        summary = render(path.with_name(f"part-{index}.pdf"), part, drawn, sheets + 1)
-        count += summary.cards
-        sheets += summary.sheets
-        reader = pypdf.PdfReader(drawn)
-        one_sided = isinstance(part[0], PieceSet)
-        for page in reader.pages:
+    for data, one_sided in drawn.parts:
+        for page in pypdf.PdfReader(io.BytesIO(data)).pages:
             writer.add_page(page)
             if duplex and one_sided:
                 _blank_after(writer)
     for data in documents:
-        reader = pypdf.PdfReader(io.BytesIO(data()))
+        reader = pypdf.PdfReader(io.BytesIO(data))
         for page in reader.pages:
             writer.add_page(page)
         if duplex and len(reader.pages) % 2:
@@ -68,7 +84,8 @@ def render_kit(path: Path, printables: Sequence, documents: Sequence[Callable[[]
     out = io.BytesIO()
     writer.write(out)
     printing = options.backs if two_sided else "single-sided"
-    return out.getvalue(), FileSummary(path, len(writer.pages), count, "item", printing)
+    return out.getvalue(), FileSummary(path, len(writer.pages), drawn.count, "item",
+                                       printing)
 
 
 def _print_at_actual_size(writer) -> None:

@@ -5,9 +5,9 @@ more than one core the files are shared among forked workers: forked after plann
 starts with the game data loaded and checked and the modules imported, and is told only
 a file's index in the plan. Every file comes back as bytes; nothing is written until all
 of them checked and drew, so a bad word still never leaves a kit half rebuilt. A packed
-kit (stage 2) is drawn once its game's documents are done, with their bytes handed to
-the worker that packs it, so no document is drawn twice. Bytes do not depend on which
-process drew a file: the same inputs give the same PDF in any process.
+kit (stage 2) has its sheets drawn by a worker and is joined here with its game's
+documents as the workers drew them, so no document is drawn twice. Bytes do not depend
+on which process drew a file: the same inputs give the same PDF in any process.
 
 `PNP_JOBS=N` caps the workers (1: everything in this process, as on a one-core machine).
 """
@@ -21,7 +21,6 @@ from pathlib import Path
 
 from pnp.errors import FitError, PnpError
 from pnp.kits.request import PlannedFile, Rendered
-from pnp.render.pdf import pypdf_module
 
 Progress = Callable[[PlannedFile], object] | None
 After = Callable[[bytes], object] | None
@@ -104,93 +103,139 @@ def _draw_here(planned: Sequence[PlannedFile], progress: Progress, after: After
     return rendered, extras
 
 
-def _work(job: tuple[int, list[tuple[int, Rendered]], bool]):
-    """In a worker: hand over the bytes of files drawn elsewhere, then check file `index`
-    and, if `draw`, draw it. A PnpError travels back as its class and problems (its
-    pickled form would keep only the message)."""
-    index, kept, draw = job
-    for other, rendered in kept:
-        _PLAN[other].keep(rendered)
+def _work(job: tuple[int, bool]):
+    """In a worker: check file `index` and, if `draw`, draw it (only its part, when this
+    process finishes it). A PnpError travels back as its class and problems (its pickled
+    form would keep only the message)."""
+    index, draw = job
     planned = _PLAN[index]
     try:
         problems = planned.check()
     except PnpError as exc:
         return index, [], None, (type(exc), exc.problems, "check")
     try:
-        rendered = planned.render() if draw and not problems else None
+        made = None
+        if draw and not problems:
+            made = planned.render() if planned.finish is None else planned.part()
     except PnpError as exc:
         return index, [], None, (type(exc), exc.problems, "draw")
-    extra = _AFTER(rendered.data) if _AFTER and rendered is not None else None
-    return index, problems, (rendered, extra), None
+    whole = made is not None and planned.finish is None
+    extra = _AFTER(made.data) if _AFTER and whole else None
+    return index, problems, (made, extra), None
 
 
 def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress, jobs: int,
                      after: After) -> tuple[dict[Path, Rendered], dict[Path, object]]:
-    """Only `jobs` files per worker are out at a time (QUEUED), the rest wait in `ready`,
-    so a packed kit whose documents are done goes next, ahead of the small files that
-    even out the end; the one queued behind each running file is what a worker takes
-    the moment it is done, instead of idling while this process hears of it and sends
-    the next (10-20 ms a file on a busy machine)."""
+    """Only `jobs` files per worker are out at a time (QUEUED), the rest wait in `ready`:
+    the one queued behind each running file is what a worker takes the moment it is
+    done, instead of idling while this process hears of it and sends the next (10-20 ms
+    a file on a busy machine). A packed kit's sheets are drawn by a worker like any file;
+    this process joins them with the documents once all are back (`_Joins`)."""
     global _PLAN, _AFTER
     _PLAN, _AFTER = planned, after
     _import_before_forking(planned)
-    first = [i for i, f in enumerate(planned) if f.stage == 1]
-    sources = {i: [k for k in first if planned[k].game == f.game and planned[k].keep]
-               for i, f in enumerate(planned) if f.stage != 1}
-    waiting = {i: set(needs) for i, needs in sources.items() if needs}
-    ready = [i for i in sources if i not in waiting] + _in_order(planned, first)
+    ready = _in_order(planned, list(range(len(planned))))
     done: queue.Queue = queue.Queue()
-    results: dict[int, tuple] = {}
+    joins = _Joins(planned, after, progress, done)
     from pnp.content.processes import worker_pool
 
     try:
         with worker_pool(jobs) as pool:
             running, failed = 0, False
-            while ready or running:
+            while ready or running or joins.pending:
                 while ready and running < jobs * QUEUED:
                     index = ready.pop(0)
                     if failed and planned[index].stage != 1:
                         continue  # nothing will be written: no kit to pack
-                    kept = [(k, results[k][1][0]) for k in sources.get(index, ())]
                     # after a failure the rest is only checked, so every problem is told
-                    pool.apply_async(_work, ((index, kept, not failed),), callback=done.put,
+                    pool.apply_async(_work, ((index, not failed),), callback=done.put,
                                      error_callback=lambda exc: done.put((None, exc)))
                     running += 1
-                if not running:
+                if not running and not joins.pending:
                     break
                 index, *result = done.get()
-                running -= 1
                 if index is None:
                     raise result[0]  # a bug, not bad input: the worker's own exception
-                results[index] = result
-                failed = failed or bool(result[0] or result[2])
-                if failed:
+                if index is _JOINED:
+                    joins.joined(*result)
                     continue
-                if progress:
-                    progress(planned[index])
-                for kit, needs in waiting.items():
-                    if index in needs:
-                        needs.discard(index)
-                        if not needs:
-                            ready.insert(0, kit)
+                running -= 1
+                failed = failed or bool(result[0] or result[2])
+                joins.arrived(index, result, failed)
     finally:
         _PLAN, _AFTER = (), None
+    results = joins.results
     _raise_problems(planned, results)
-    for index in first:
-        if planned[index].keep:
-            planned[index].keep(results[index][1][0])
     return ({planned[i].path: results[i][1][0] for i in results},
             {planned[i].path: results[i][1][1] for i in results} if after else {})
+
+
+_JOINED = "joined"  # a message on the results queue: a kit joined here
+
+
+class _Joins:
+    """The results as they come back, and the files this process finishes (the packed
+    kits): each is joined as soon as its part and its game's documents are all back, in
+    a thread of this process, so that this one goes on handing the workers their next
+    files meanwhile. pypdf is imported for the first join: before, the workers joined,
+    so pypdf was imported before they were forked, 40 ms while the second core had
+    nothing to do."""
+
+    def __init__(self, planned: Sequence[PlannedFile], after: After, progress: Progress,
+                 done: queue.Queue):
+        self.planned, self.after, self.progress, self.done = planned, after, progress, done
+        self.results: dict[int, tuple] = {}
+        self.pending = 0
+        first = [i for i, f in enumerate(planned) if f.stage == 1 and f.keep]
+        self.needs = {i: {k for k in first if planned[k].game == f.game}
+                      for i, f in enumerate(planned) if f.finish is not None}
+
+    def arrived(self, index: int, result: list, failed: bool) -> None:
+        """A worker's result; a kit whose part and documents are now all back is joined."""
+        self.results[index] = result
+        if failed:
+            return  # nothing will be written: nothing more to join or tell
+        planned = self.planned[index]
+        if planned.keep:
+            planned.keep(result[1][0])  # a document: the bytes its kit joins
+        if planned.finish is None and self.progress:
+            self.progress(planned)
+        for kit, needs in list(self.needs.items()):
+            if kit in self.results and needs <= self.results.keys():
+                del self.needs[kit]
+                self._start(kit)
+
+    def joined(self, kit: int, rendered: Rendered, extra: object) -> None:
+        self.pending -= 1
+        problems, _, error = self.results[kit]
+        self.results[kit] = (problems, (rendered, extra), error)
+        if self.progress:
+            self.progress(self.planned[kit])
+
+    def _start(self, kit: int) -> None:
+        import threading
+
+        self.pending += 1
+        threading.Thread(target=self._join, args=(kit,), daemon=True).start()
+
+    def _join(self, kit: int) -> None:
+        try:
+            rendered = self.planned[kit].finish(self.results[kit][1][0])
+            extra = self.after(rendered.data) if self.after else None
+        except BaseException as exc:  # a bug: raised in the main thread, as a worker's;
+            self.done.put((None, exc))  # whatever it is, the main thread must hear of it
+            return
+        self.done.put((_JOINED, kit, rendered, extra))
 
 
 def _import_before_forking(planned: Sequence[PlannedFile]) -> None:
     """Import here what every worker would otherwise import for itself: reportlab's
     canvas, and when several files need them, platypus with the rule sheets and score
-    pads (documents) and pypdf (kits). Each forked worker inherits them; before, each
-    worker spent its own 150 ms importing the same modules (the same work on both
-    cores, a tenth of a full build's CPU). Not a gain in wall time on an idle machine
-    (a worker's first file waited for its imports, the fork waits now), but CPU a
-    shared machine's other work does not get."""
+    pads (documents); pypdf only this process uses (`_Joins`). Each forked worker
+    inherits them; before, each worker spent its own 150 ms importing the same modules
+    (the same work on both cores, a tenth of a full build's CPU). Not a gain in wall
+    time on an idle machine (a worker's first file waited for its imports, the fork
+    waits now), but CPU a shared machine's other work does not get."""
     import importlib
 
     names = ["reportlab.pdfgen.canvas"]
@@ -198,21 +243,24 @@ def _import_before_forking(planned: Sequence[PlannedFile]) -> None:
         names += ["reportlab.platypus", "pnp.render.rulesheet", "pnp.render.scorepad"]
     for name in names:
         importlib.import_module(name)
-    if sum(f.stage != 1 for f in planned) > 1:
-        pypdf_module()
 
 
 def _in_order(planned: Sequence[PlannedFile], indices: list[int]) -> list[int]:
-    """The documents first (a packed kit waits for them), the games with the most to draw
-    first; then every other file, longest first, whatever its game. So every kit, the
-    longest files of all, starts early, and the end is evened out by the smallest files:
-    ordered game by game, the last game's kit and dice were left for one worker at the
-    end while the other had nothing left (80-100 ms on a busy machine)."""
+    """The packed kits first, the longest files of all, then the documents (each kit is
+    joined once its documents are back), the games with the most to draw first; then
+    every other file, longest first, whatever its game: the end is evened out by the
+    smallest files. Ordered game by game, the last game's kit and dice were left for one
+    worker at the end while the other had nothing left (80-100 ms on a busy machine)."""
     weight: dict[str, int] = {}
     for i in indices:
         weight[planned[i].game] = weight.get(planned[i].game, 0) + _cost(planned[i])
-    return sorted(indices, key=lambda i: (planned[i].keep is None, -weight[planned[i].game]
-                                          if planned[i].keep else 0, -_cost(planned[i])))
+
+    def key(i: int) -> tuple:
+        f = planned[i]
+        group = 0 if f.finish is not None else 1 if f.keep else 2
+        return group, -weight[f.game] if group < 2 else 0, -_cost(f)
+
+    return sorted(indices, key=key)
 
 
 def _raise_problems(planned: Sequence[PlannedFile], results: dict[int, tuple]) -> None:

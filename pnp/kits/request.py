@@ -86,9 +86,11 @@ class PlannedFile:
     """One output file: where it goes, the component ids it holds, and how to make it.
 
     `render` draws the file in memory once its `check` has passed; the build writes the
-    bytes. Files of stage 2 (the packed kit) are drawn from stage-1 results (the documents'
-    bytes), which the build hands back to their files through `keep` when they were drawn
-    in another process."""
+    bytes. Files of stage 2 (the packed kit) use stage-1 results (the documents' bytes),
+    which the build hands back to their files through `keep` when they were drawn in
+    another process; they are made in two steps, `finish(part())` being `render()`: a
+    worker process draws `part` (the kit's sheets), and the build's own process finishes
+    it with the documents once they are back (the join)."""
 
     game: str
     path: Path
@@ -99,6 +101,8 @@ class PlannedFile:
     data: Callable[[], bytes] | None = None
     keep: Callable[[Rendered], None] | None = None
     stage: int = 1
+    part: Callable[[], object] | None = None
+    finish: Callable[[object], Rendered] | None = None
 
     def write(self, progress: Callable[[], None] | None = None) -> FileSummary:
         """Draw the file and put it in place atomically."""
