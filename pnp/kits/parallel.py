@@ -17,6 +17,8 @@ from __future__ import annotations
 import os
 import queue
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import FitError, PnpError
@@ -126,48 +128,103 @@ def _work(job: tuple[int, bool]):
 
 def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress, jobs: int,
                      after: After) -> tuple[dict[Path, Rendered], dict[Path, object]]:
-    """Only `jobs` files per worker are out at a time (QUEUED), the rest wait in `ready`:
-    the one queued behind each running file is what a worker takes the moment it is
-    done, instead of idling while this process hears of it and sends the next (10-20 ms
-    a file on a busy machine). A packed kit's sheets are drawn by a worker like any file;
-    this process joins them with the documents once all are back (`_Joins`)."""
+    """Only QUEUED files per worker are out at a time, the rest wait in `ready`: the one
+    queued behind each running file is what a worker takes the moment it is done,
+    instead of idling while this process hears of it and sends the next (10-20 ms a file
+    on a busy machine). A packed kit's sheets are drawn by a worker like any file; this
+    process joins them with the documents once all are back (`_Joins`)."""
     global _PLAN, _AFTER
     _PLAN, _AFTER = planned, after
-    _import_before_forking(planned)
     ready = _in_order(planned, list(range(len(planned))))
     done: queue.Queue = queue.Queue()
     joins = _Joins(planned, after, progress, done)
-    from pnp.content.processes import worker_pool
-
     try:
-        with worker_pool(jobs) as pool:
-            running, failed = 0, False
-            while ready or running or joins.pending:
-                while ready and running < jobs * QUEUED:
-                    index = ready.pop(0)
-                    if failed and planned[index].stage != 1:
-                        continue  # nothing will be written: no kit to pack
-                    # after a failure the rest is only checked, so every problem is told
-                    pool.apply_async(_work, ((index, not failed),), callback=done.put,
-                                     error_callback=lambda exc: done.put((None, exc)))
-                    running += 1
-                if not running and not joins.pending:
+        with ExitStack() as stack:
+            workers = _Workers(planned, done)
+            workers.fork(stack, jobs, ready)
+            failed = False
+            while ready or workers.running or joins.pending:
+                workers.hand_out(ready, failed)
+                if not workers.running and not joins.pending:
                     break
                 index, *result = done.get()
                 if index is None:
                     raise result[0]  # a bug, not bad input: the worker's own exception
-                if index is _JOINED:
+                if index == _JOINED:
                     joins.joined(*result)
                     continue
-                running -= 1
+                workers.back(index)
                 failed = failed or bool(result[0] or result[2])
                 joins.arrived(index, result, failed)
     finally:
+        joins.close()
         _PLAN, _AFTER = (), None
     results = joins.results
     _raise_problems(planned, results)
     return ({planned[i].path: results[i][1][0] for i in results},
             {planned[i].path: results[i][1][1] for i in results} if after else {})
+
+
+class _Workers:
+    """The worker processes, forked in two goes when the plan has documents: one worker
+    as soon as reportlab's canvas is imported (all a card or piece sheet needs), which
+    starts drawing them at once; the others once platypus and the document modules are
+    imported too, which draw the documents. The first worker's start no longer waits
+    for the 60 ms of the documents' imports, which this process does meanwhile on the
+    other core; nothing is imported twice unless the first worker runs out of sheets."""
+
+    def __init__(self, planned: Sequence[PlannedFile], done: queue.Queue):
+        self.planned, self.done = planned, done
+        self.slots: list[_Slot] = []
+        self.out: dict[int, _Slot] = {}
+
+    def fork(self, stack: ExitStack, jobs: int, ready: list[int]) -> None:
+        """Fork the workers (their pools closed with `stack`); the first, when the plan
+        has documents and sheets, is handed its files before the others are forked."""
+        from pnp.content.processes import worker_pool
+
+        _import_before_forking(self.planned, documents=False)
+        if len({f.data is None for f in self.planned}) == 2:  # documents and sheets
+            self.slots.append(_Slot(stack.enter_context(worker_pool(1)), QUEUED, False))
+            self.hand_out(ready, failed=False)
+            jobs -= 1
+            _import_before_forking(self.planned, documents=True)
+        self.slots.append(_Slot(stack.enter_context(worker_pool(jobs)), QUEUED * jobs, True))
+
+    @property
+    def running(self) -> int:
+        return len(self.out)
+
+    def hand_out(self, ready: list[int], failed: bool) -> None:
+        """Fill each worker's queue from `ready`, in order: the first worker takes a
+        document only when nothing else is left (it then imports platypus itself, rather
+        than wait); after a failure only checks are handed out (so every problem is
+        told), and no kit (nothing will be written)."""
+        for slot in self.slots:
+            while sum(s is slot for s in self.out.values()) < slot.capacity:
+                index = next((i for i in ready
+                              if slot.documents or self.planned[i].data is None),
+                             ready[0] if ready else None)
+                if index is None:
+                    break
+                ready.remove(index)
+                if failed and self.planned[index].stage != 1:
+                    continue
+                self.out[index] = slot
+                slot.pool.apply_async(_work, ((index, not failed),), callback=self.done.put,
+                                      error_callback=lambda exc: self.done.put((None, exc)))
+
+    def back(self, index: int) -> None:
+        del self.out[index]
+
+
+@dataclass
+class _Slot:
+    """A pool of workers: how many files it may have out, whether it takes documents."""
+
+    pool: object
+    capacity: int
+    documents: bool
 
 
 _JOINED = "joined"  # a message on the results queue: a kit joined here
@@ -176,8 +233,8 @@ _JOINED = "joined"  # a message on the results queue: a kit joined here
 class _Joins:
     """The results as they come back, and the files this process finishes (the packed
     kits): each is joined as soon as its part and its game's documents are all back, in
-    a thread of this process, so that this one goes on handing the workers their next
-    files meanwhile. pypdf is imported for the first join: before, the workers joined,
+    a thread of this process, so that the main thread goes on handing the workers their
+    next files meanwhile. pypdf is imported for the first join: before, the workers joined,
     so pypdf was imported before they were forked, 40 ms while the second core had
     nothing to do."""
 
@@ -186,6 +243,7 @@ class _Joins:
         self.planned, self.after, self.progress, self.done = planned, after, progress, done
         self.results: dict[int, tuple] = {}
         self.pending = 0
+        self.joiner = None
         first = [i for i, f in enumerate(planned) if f.stage == 1 and f.keep]
         self.needs = {i: {k for k in first if planned[k].game == f.game}
                       for i, f in enumerate(planned) if f.finish is not None}
@@ -213,10 +271,19 @@ class _Joins:
             self.progress(self.planned[kit])
 
     def _start(self, kit: int) -> None:
-        import threading
+        """Queue the kit's join for the one thread that joins (one at a time: a
+        thumbnail not in the cache is drawn by pdfium, which must not run twice at once)."""
+        if self.joiner is None:
+            from concurrent.futures import ThreadPoolExecutor
 
+            self.joiner = ThreadPoolExecutor(1, thread_name_prefix="pnp-join")
         self.pending += 1
-        threading.Thread(target=self._join, args=(kit,), daemon=True).start()
+        self.joiner.submit(self._join, kit)
+
+    def close(self) -> None:
+        """Wait for the joining thread to end (after an error, for its join in hand)."""
+        if self.joiner is not None:
+            self.joiner.shutdown(wait=True, cancel_futures=True)
 
     def _join(self, kit: int) -> None:
         try:
@@ -228,19 +295,19 @@ class _Joins:
         self.done.put((_JOINED, kit, rendered, extra))
 
 
-def _import_before_forking(planned: Sequence[PlannedFile]) -> None:
+def _import_before_forking(planned: Sequence[PlannedFile], documents: bool) -> None:
     """Import here what every worker would otherwise import for itself: reportlab's
-    canvas, and when several files need them, platypus with the rule sheets and score
-    pads (documents); pypdf only this process uses (`_Joins`). Each forked worker
+    canvas, or (`documents`), when several files need them, platypus with the rule
+    sheets and score pads; pypdf only this process uses (`_Joins`). Each forked worker
     inherits them; before, each worker spent its own 150 ms importing the same modules
-    (the same work on both cores, a tenth of a full build's CPU). Not a gain in wall
-    time on an idle machine (a worker's first file waited for its imports, the fork
-    waits now), but CPU a shared machine's other work does not get."""
+    (the same work on both cores, a tenth of a full build's CPU)."""
     import importlib
 
     names = ["reportlab.pdfgen.canvas"]
-    if sum(f.data is not None for f in planned) > 1:
-        names += ["reportlab.platypus", "pnp.render.rulesheet", "pnp.render.scorepad"]
+    if documents:
+        more = sum(f.data is not None for f in planned) > 1
+        names = ["reportlab.platypus", "pnp.render.rulesheet", "pnp.render.scorepad"] \
+            if more else []
     for name in names:
         importlib.import_module(name)
 
