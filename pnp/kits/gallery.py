@@ -26,7 +26,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
@@ -318,7 +318,13 @@ class _Captions:
     def __init__(self, page: PageWords):
         self.page = page
         self._found = {page.language: page}
-        self.names = language_names()
+
+    @cached_property
+    def names(self) -> dict[str, str]:
+        """Read when a picker is drawn: a page in one language has none, and reading
+        every language's catalogue was a quarter of the gallery's time (6 ms, at the
+        very end of a build, when nothing else runs)."""
+        return language_names()
 
     def __call__(self, lang: str) -> PageWords:
         if lang not in self._found:
