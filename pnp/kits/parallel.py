@@ -196,14 +196,14 @@ class _Workers:
         return len(self.out)
 
     def hand_out(self, ready: list[int], failed: bool) -> None:
-        """Fill each worker's queue from `ready`, in order: the first worker takes a
-        document only when nothing else is left (it then imports platypus itself, rather
-        than wait); after a failure only checks are handed out (so every problem is
-        told), and no kit (nothing will be written)."""
+        """Fill each worker's queue from `ready`, in order, with the files it prefers:
+        the first worker sheets (it takes a document only when nothing else is left,
+        importing platypus itself rather than wait), the others documents first (so the
+        kits are joined early, not at the end); after a failure only checks are handed
+        out (so every problem is told), and no kit (nothing will be written)."""
         for slot in self.slots:
             while sum(s is slot for s in self.out.values()) < slot.capacity:
-                index = next((i for i in ready
-                              if slot.documents or self.planned[i].data is None),
+                index = next((i for i in ready if slot.prefers(self.planned[i])),
                              ready[0] if ready else None)
                 if index is None:
                     break
@@ -220,11 +220,15 @@ class _Workers:
 
 @dataclass
 class _Slot:
-    """A pool of workers: how many files it may have out, whether it takes documents."""
+    """A pool of workers: how many files it may have out, whether it is the one for
+    documents (else for sheets)."""
 
     pool: object
     capacity: int
     documents: bool
+
+    def prefers(self, planned: PlannedFile) -> bool:
+        return (planned.data is not None) == self.documents
 
 
 _JOINED = "joined"  # a message on the results queue: a kit joined here
