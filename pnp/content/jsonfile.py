@@ -21,6 +21,7 @@ import re
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from json.decoder import scanstring
 from pathlib import Path
 
@@ -114,11 +115,8 @@ class LineOnDemand:
     `line` among them (as `dataclasses.replace` does), it is an ordinary record."""
 
     def __init__(self, *args, doc: JsonDoc | None = None, **given):
-        from dataclasses import MISSING, fields
-
-        names = [f.name for f in fields(self)]
-        values = {f.name: f.default for f in fields(self) if f.default is not MISSING}
-        values |= {**dict(zip(names, args, strict=False)), **given}
+        names, defaults = _record_fields(type(self))
+        values = {**defaults, **dict(zip(names, args, strict=False)), **given}
         if doc is not None:
             values["file"] = doc.file
         line = values.pop("line", None)
@@ -149,6 +147,16 @@ class LineOnDemand:
 
 class _DocLocation(LineOnDemand, Location):
     pass
+
+
+@cache
+def _record_fields(kind: type) -> tuple[tuple[str, ...], dict]:
+    """A record class's field names and defaults, read once per class: a build makes a
+    thousand records (every word and card) while planning, before any worker starts."""
+    from dataclasses import MISSING, fields
+
+    return (tuple(f.name for f in fields(kind)),
+            {f.name: f.default for f in fields(kind) if f.default is not MISSING})
 
 
 def _parent(path: str) -> str:

@@ -105,14 +105,21 @@ def with_art(printables: list, folder: ArtFolder | None, layouts: LayoutSet) -> 
 def _deck(deck: Deck, folder: ArtFolder | None, layouts: LayoutSet) -> Deck:
     files = folder.files if folder else {}
     back_art = files.get(back_name(deck))
-    cards = tuple(
-        replace(card, front=_face(card.front, files.get(front_name(deck, n, card)), layouts),
-                back=_face(card.back, back_art, layouts))
-        for n, card in enumerate(deck.cards, start=1))
+    cards = tuple(_card(card, _face(card.front, files.get(front_name(deck, n, card)), layouts),
+                        _face(card.back, back_art, layouts))
+                  for n, card in enumerate(deck.cards, start=1))
     changed = any(a is not b for a, b in zip(cards, deck.cards, strict=True)) or back_art
     if not changed:
         return deck
     return replace(deck, cards=cards, back=_face(deck.back, back_art, layouts))
+
+
+def _card(card, front: Face | None, back: Face | None):
+    """The card with these faces: itself when they are its own (most cards have no art;
+    making each anew was 5 ms of every build's planning, before any worker starts)."""
+    if front is card.front and back is card.back:
+        return card
+    return replace(card, front=front, back=back)
 
 
 def _face(face: Face | None, path: Path | None, layouts: LayoutSet) -> Face | None:
