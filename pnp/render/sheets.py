@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from pnp.render.cutfiles import FURNITURE_CLEARANCE, registration_zones
 from pnp.render.furniture import (
@@ -95,18 +96,14 @@ def plan_sheet(paper: Size, slots: Sequence[Box], shapes: Sequence[str], bleed: 
     searches, and the bar and label keep `FURNITURE_CLEARANCE` mm from them."""
     rects = [b for b, s in zip(slots, shapes, strict=True) if s != "circle"]
     circles = [b for b, s in zip(slots, shapes, strict=True) if s == "circle"]
-    zones = registration_zones(paper, registration) if registration else []
-    marks: list[Segment] = []
-    if marks_on and not pieces:
-        marks = clear_of(crop_mark_segments(rects, slots, paper, bleed, fold), zones)
-    drawn_fold = fold_segment(fold, paper) if fold else None
-    kept_from = [z.grown(FURNITURE_CLEARANCE) for z in zones]
-    bar, label, texts = _place(paper, keep_out(slots, bleed, marks, drawn_fold) + kept_from,
-                               labels, font, caption)
+    marks, drawn_fold, kept_from, obstacles, bar = _unlabelled(
+        paper, tuple(slots), tuple(shapes), bleed, marks_on, font, fold, pieces, caption,
+        registration)
+    label, texts = _label(paper, list(obstacles), bar, labels, font)
     if bar is None or label is None:
         # Last resort: give up the crop marks that crowd the furniture, never the rules.
-        bar, label, texts = _place(paper, keep_out(slots, bleed, [], drawn_fold) + kept_from,
-                                   labels, font, caption)
+        bar, label, texts = _place(paper, keep_out(slots, bleed, [], drawn_fold) +
+                                   list(kept_from), labels, font, caption)
         marks = clear_of(marks, [p.box for p in (bar, label) if p is not None])
     cut_rects = tuple(rects) if marks_on and bleed == 0 and not pieces else ()
     cut_circles = tuple(circles) if marks_on and not pieces else ()
@@ -115,16 +112,43 @@ def plan_sheet(paper: Size, slots: Sequence[Box], shapes: Sequence[str], bleed: 
                      text, size, caption)
 
 
+@lru_cache(maxsize=256)
+def _unlabelled(paper: Size, slots: tuple[Box, ...], shapes: tuple[str, ...], bleed: float,
+                marks_on: bool, font: str, fold: Segment | None, pieces: bool, caption: str,
+                registration: float) -> tuple:
+    """What of a sheet's plan its label does not change: (crop marks, the fold as drawn,
+    the registration squares kept clear, every obstacle of the furniture, the bar).
+    Worked out once per sheet layout: the sheets of a deck mostly share one, and a full
+    build plans 250 sheets (the kit's again), most of their planning this part."""
+    rects = [b for b, s in zip(slots, shapes, strict=True) if s != "circle"]
+    zones = registration_zones(paper, registration) if registration else []
+    marks: list[Segment] = []
+    if marks_on and not pieces:
+        marks = clear_of(crop_mark_segments(rects, slots, paper, bleed, fold), zones)
+    drawn_fold = fold_segment(fold, paper) if fold else None
+    kept_from = tuple(z.grown(FURNITURE_CLEARANCE) for z in zones)
+    obstacles = tuple(keep_out(slots, bleed, marks, drawn_fold)) + kept_from
+    bar = place(paper, obstacles, bar_forms(font, caption), "end",
+                ("bottom", "top", "right", "left"))
+    return tuple(marks), drawn_fold, kept_from, obstacles, bar
+
+
 def _place(paper: Size, obstacles: list[Box], labels: Sequence[str], font: str,
            caption: str):
     """The bar (bottom right first), then the label (bottom left first) clear of it."""
     bar = place(paper, obstacles, bar_forms(font, caption), "end",
                 ("bottom", "top", "right", "left"))
+    return (bar, *_label(paper, obstacles, bar, labels, font))
+
+
+def _label(paper: Size, obstacles: list[Box], bar, labels: Sequence[str], font: str):
+    """The label (bottom left first) clear of the obstacles and the bar, and its text and
+    size."""
     around = obstacles + ([bar.box.grown(2.0)] if bar else [])
     forms = label_forms(labels, font)
     label = place(paper, around, [f[0] for f in forms], "start")
     texts = (forms[label.form][1], forms[label.form][2]) if label else None
-    return bar, label, texts
+    return label, texts
 
 
 def draw_sheet(c, plan: SheetPlan, forms, font: str) -> None:
