@@ -447,14 +447,26 @@ def _draw_polygons(c, name: str, cx: float, cy: float, radius: float, rotate: in
     c.translate(cx, cy)
     if rotate:
         c.rotate(-rotate)
-    path = c.beginPath()
+    c.drawPath(_symbol_path(name, radius), fill=int(fill), stroke=int(stroke),
+               fillMode=FILL_EVEN_ODD)
+    c.restoreState()
+
+
+@lru_cache(maxsize=256)
+def _symbol_path(name: str, radius: float):
+    """The symbol's outline at `radius` about the origin, as the path reportlab draws:
+    made once per symbol and size (the path is the same on every card, it is placed by
+    the translation before it), not point by point for each of 600 symbols a build
+    draws (22,000 points). Read only: drawing a path does not change it."""
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    path = PDFPathObject()
     for polygon in polygons(name):
         path.moveTo(polygon[0][0] * radius, polygon[0][1] * radius)
         for x, y in polygon[1:]:
             path.lineTo(x * radius, y * radius)
         path.close()
-    c.drawPath(path, fill=int(fill), stroke=int(stroke), fillMode=FILL_EVEN_ODD)
-    c.restoreState()
+    return PDFPathObject(code=[path.getCode()])
 
 
 def draw_line(c, box: LayoutBox, props: dict, ctx: FaceContext) -> None:
