@@ -34,6 +34,27 @@ def test_workers_write_the_same_bytes_as_one_process(cli, tmp_path, jobs):
 
 
 @pytest.mark.slow
+def test_kits_alone_are_the_same_bytes_in_workers(cli, tmp_path, jobs):
+    """`-c kit`: the plan has the packed kits but not their documents, so each worker
+    draws its kit whole (the documents too); with the documents planned, the kits are
+    joined in the build's own process. The same bytes every way."""
+    for count in (1, 2):
+        jobs(count)
+        result = cli("build", "d20-stacks", "majority-rules", "-c", "kit", "--out",
+                     tmp_path / f"kits{count}")
+        assert result.exit_code == 0, result.stderr
+    jobs(2)
+    result = cli("build", "d20-stacks", "majority-rules", "--out", tmp_path / "all")
+    assert result.exit_code == 0, result.stderr
+    kits = _tree(tmp_path / "kits1")
+    assert kits == _tree(tmp_path / "kits2")
+    every = _tree(tmp_path / "all")
+    assert {name for name in kits if name.endswith(".pdf")} == {
+        "d20-stacks/kit.pdf", "majority-rules/kit.pdf"}
+    assert all(every[name] == digest for name, digest in kits.items() if name.endswith(".pdf"))
+
+
+@pytest.mark.slow
 def test_every_problem_is_told_in_plan_order_and_nothing_is_written(cli, tmp_path, jobs):
     words = tmp_path / "long.txt"
     words.write_text("Door\nPneumonoultramicroscopicsilicovolcanoconiosis\n"

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import os
 import queue
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.errors import FitError, PnpError
 from pnp.kits.request import PlannedFile, Rendered
+from pnp.render.pdf import pypdf_module
 
 Progress = Callable[[PlannedFile], object] | None
 After = Callable[[bytes], object] | None
@@ -105,11 +106,11 @@ def _draw_here(planned: Sequence[PlannedFile], progress: Progress, after: After
     return rendered, extras
 
 
-def _work(job: tuple[int, bool]):
-    """In a worker: check file `index` and, if `draw`, draw it (only its part, when this
-    process finishes it). A PnpError travels back as its class and problems (its pickled
-    form would keep only the message)."""
-    index, draw = job
+def _work(job: tuple[int, bool, bool]):
+    """In a worker: check file `index` and, if `draw`, draw it (only its part, unless
+    `whole`: the build's own process finishes it). A PnpError travels back as its class
+    and problems (its pickled form would keep only the message)."""
+    index, draw, whole = job
     planned = _PLAN[index]
     try:
         problems = planned.check()
@@ -118,11 +119,10 @@ def _work(job: tuple[int, bool]):
     try:
         made = None
         if draw and not problems:
-            made = planned.render() if planned.finish is None else planned.part()
+            made = planned.render() if whole else planned.part()
     except PnpError as exc:
         return index, [], None, (type(exc), exc.problems, "draw")
-    whole = made is not None and planned.finish is None
-    extra = _AFTER(made.data) if _AFTER and whole else None
+    extra = _AFTER(made.data) if _AFTER and whole and made is not None else None
     return index, problems, (made, extra), None
 
 
@@ -140,7 +140,7 @@ def _draw_in_workers(planned: Sequence[PlannedFile], progress: Progress, jobs: i
     joins = _Joins(planned, after, progress, done)
     try:
         with ExitStack() as stack:
-            workers = _Workers(planned, done)
+            workers = _Workers(planned, done, joins.needs)
             workers.fork(stack, jobs, ready)
             failed = False
             while ready or workers.running or joins.pending:
@@ -173,8 +173,9 @@ class _Workers:
     for the 60 ms of the documents' imports, which this process does meanwhile on the
     other core; nothing is imported twice unless the first worker runs out of sheets."""
 
-    def __init__(self, planned: Sequence[PlannedFile], done: queue.Queue):
-        self.planned, self.done = planned, done
+    def __init__(self, planned: Sequence[PlannedFile], done: queue.Queue,
+                 joined_here: Container[int]):
+        self.planned, self.done, self.joined_here = planned, done, joined_here
         self.slots: list[_Slot] = []
         self.out: dict[int, _Slot] = {}
 
@@ -184,6 +185,10 @@ class _Workers:
         from pnp.content.processes import worker_pool
 
         _import_before_forking(self.planned, documents=False)
+        whole_kits = [i for i, f in enumerate(self.planned)
+                      if f.finish is not None and i not in self.joined_here]
+        if len(whole_kits) > 1:
+            pypdf_module()  # the workers join them: imported once, here
         if len({f.data is None for f in self.planned}) == 2:  # documents and sheets
             self.slots.append(_Slot(stack.enter_context(worker_pool(1)), QUEUED, False))
             self.hand_out(ready, failed=False)
@@ -211,7 +216,9 @@ class _Workers:
                 if failed and self.planned[index].stage != 1:
                     continue
                 self.out[index] = slot
-                slot.pool.apply_async(_work, ((index, not failed),), callback=self.done.put,
+                whole = index not in self.joined_here
+                slot.pool.apply_async(_work, ((index, not failed, whole),),
+                                      callback=self.done.put,
                                       error_callback=lambda exc: self.done.put((None, exc)))
 
     def back(self, index: int) -> None:
@@ -249,8 +256,12 @@ class _Joins:
         self.pending = 0
         self.joiner = None
         first = [i for i, f in enumerate(planned) if f.stage == 1 and f.keep]
-        self.needs = {i: {k for k in first if planned[k].game == f.game}
-                      for i, f in enumerate(planned) if f.finish is not None}
+        needs = {i: {k for k in first if planned[k].game == f.game}
+                 for i, f in enumerate(planned) if f.finish is not None}
+        # A kit whose documents the plan does not draw (`-c kit`) is drawn whole by its
+        # worker, documents and all, as it was: joined here, they would be drawn one
+        # after the other in this process.
+        self.needs = {kit: docs for kit, docs in needs.items() if docs}
 
     def arrived(self, index: int, result: list, failed: bool) -> None:
         """A worker's result; a kit whose part and documents are now all back is joined."""
@@ -260,7 +271,7 @@ class _Joins:
         planned = self.planned[index]
         if planned.keep:
             planned.keep(result[1][0])  # a document: the bytes its kit joins
-        if planned.finish is None and self.progress:
+        if index not in self.needs and self.progress:
             self.progress(planned)
         for kit, needs in list(self.needs.items()):
             if kit in self.results and needs <= self.results.keys():
