@@ -31,7 +31,6 @@ from pnp.games.majority2.state import (
     place,
     pop,
     protected,
-    push,
     randbelow,
     random_move,
     refill_deck,
@@ -84,7 +83,7 @@ def _where(ci: int) -> tuple[int, int]:
 
 
 def _self_ci(st: State, ctx: tuple) -> int | None:
-    found = find_uid(st, ctx[1])
+    found = find_uid(st, ctx[1], ctx[0])
     return None if found is None else found[0]
 
 
@@ -93,19 +92,19 @@ def _self_ci(st: State, ctx: tuple) -> int | None:
 @primitive("draw")
 def _draw(st: State, ctx: tuple, eff) -> None:
     zone = HAND if eff.get("to") == "hand" else RESERVE
-    push(st, ("deal", eff.get("count"), st.active, zone, "ability-draw"))
+    st.stack.append(("deal", eff.get("count"), st.active, zone, "ability-draw"))
 
 
 @primitive("play_from_deck")
 def _play_from_deck(st: State, ctx: tuple, eff) -> None:
     ci = _self_ci(st, ctx)
-    push(st, ("deal", eff.get("count"), st.active, ("col", ctx[0] if ci is None else ci),
-              "ability-draw"))
+    st.stack.append(("deal", eff.get("count"), st.active,
+                     ("col", ctx[0] if ci is None else ci), "ability-draw"))
 
 
 @primitive("hand_to_reserve")
 def _hand_to_reserve(st: State, ctx: tuple, eff) -> None:
-    push(st, ("tores", eff.get("count")))
+    st.stack.append(("tores", eff.get("count")))
 
 
 @handler("tores")
@@ -151,7 +150,7 @@ def _discard_random(st: State, ctx: tuple, eff) -> None:
     count = eff.get("count")
     if count == "own_score_area":
         count = len(st.areas[st.active])  # X is counted when the ability resolves
-    push(st, ("rdiscard", count, 1 - st.active))
+    st.stack.append(("rdiscard", count, 1 - st.active))
 
 
 @handler("rdiscard")
@@ -248,8 +247,8 @@ def _columns_of(st: State, source: str, ci: int | None) -> list[int]:
 @primitive("take_card")
 def _take_card(st: State, ctx: tuple, eff) -> None:
     ci = _self_ci(st, ctx)
-    push(st, ("take", _columns_of(st, eff.get("from"), ci), eff.get("to"),
-              eff.get("only_if")))
+    st.stack.append(("take", _columns_of(st, eff.get("from"), ci), eff.get("to"),
+                     eff.get("only_if")))
 
 
 @handler("take")
@@ -289,7 +288,7 @@ def _take(st: State, frame: tuple, action: Any):
 
 @primitive("discard_colours")
 def _discard_colours(st: State, ctx: tuple, eff) -> None:
-    push(st, ("dcolours", None))
+    st.stack.append(("dcolours", None))
 
 
 @handler("dcolours")
@@ -324,7 +323,7 @@ def _dcolours(st: State, frame: tuple, action: Any):
 
 @primitive("opponent_discards_area_card")
 def _area_discard(st: State, ctx: tuple, eff) -> None:
-    push(st, ("areadiscard", eff.get("prefer_rank")))
+    st.stack.append(("areadiscard", eff.get("prefer_rank")))
 
 
 @handler("areadiscard")
@@ -351,7 +350,7 @@ def _area_discard_choice(st: State, frame: tuple, action: Any):
 
 @primitive("score_self")
 def _score_self(st: State, ctx: tuple, eff) -> None:
-    found = find_uid(st, ctx[1])
+    found = find_uid(st, ctx[1], ctx[0])
     if found is None:
         return
     entry = take_entry(st, *found)
@@ -373,10 +372,10 @@ def _discard_column(st: State, ctx: tuple, eff) -> None:
 
 @primitive("replace_and_trigger")
 def _replace(st: State, ctx: tuple, eff) -> None:
-    found = find_uid(st, ctx[1])
+    found = find_uid(st, ctx[1], ctx[0])
     if found is None or protected(st.cfg, st.cols[found[0]]):
         return  # leaving for the discard pile is a discard: an Angels Junior stops it
-    push(st, ("reap", ctx[1]))
+    st.stack.append(("reap", ctx[1]))
 
 
 @handler("reap")
@@ -398,14 +397,14 @@ def _reap(st: State, frame: tuple, action: Any):
     st.uid += 1
     st.cols[ci][pos] = (k, None, st.active, st.uid)
     if not st.cfg.replaces_self[k]:
-        push(st, ("fx", ci, st.uid, k, 0))
+        st.stack.append(("fx", ci, st.uid, k, 0))
     return None
 
 
 @primitive("move_self_to_opponent")
 def _move_self(st: State, ctx: tuple, eff) -> None:
-    if find_uid(st, ctx[1]) is not None:
-        push(st, ("moveself", ctx[1]))
+    if find_uid(st, ctx[1], ctx[0]) is not None:
+        st.stack.append(("moveself", ctx[1]))
 
 
 @handler("moveself")
@@ -425,7 +424,7 @@ def _move_self_choice(st: State, frame: tuple, action: Any):
 @primitive("place_discs")
 def _place_discs(st: State, ctx: tuple, eff) -> None:
     count = eff.get("count")
-    push(st, ("discs", None if count == "supply" else count, eff.get("on"), ()))
+    st.stack.append(("discs", None if count == "supply" else count, eff.get("on"), ()))
 
 
 def _disc_columns(st: State, on: str) -> list[int]:
@@ -455,8 +454,10 @@ def disc_targets(st: State, on: str) -> list[tuple]:
             mine = [pos for pos in bare if column[pos][2] == st.active]
             chosen = mine if len(mine) == 1 else bare
             targets += [(seat, col, pos) for pos in chosen]
-        else:
-            targets += [(seat, col, pos) for pos, e in enumerate(column) if e[1] is None]
+        else:  # a loop, not a comprehension per column (a function call each)
+            for pos, e in enumerate(column):
+                if e[1] is None:
+                    targets.append((seat, col, pos))
     if on in ("score_areas", "anywhere"):
         for seat in (0, 1):
             targets += [(seat, "area", pos) for pos, (_, d) in enumerate(st.areas[seat])

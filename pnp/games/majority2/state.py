@@ -449,8 +449,14 @@ def to_discard(st: State, kind: int) -> None:
     insort(st.discards, kind)
 
 
-def find_uid(st: State, uid: int) -> tuple[int, int] | None:
-    """(column index 0-5, position) of the card with this uid, if it is in a column."""
+def find_uid(st: State, uid: int, near: int | None = None) -> tuple[int, int] | None:
+    """(column index 0-5, position) of the card with this uid, if it is in a column.
+    `near`: the column to look in first (where an ability's card was played: it is
+    nearly always still there)."""
+    if near is not None:
+        for pos, entry in enumerate(st.cols[near]):
+            if entry[3] == uid:
+                return near, pos
     for ci, column in enumerate(st.cols):
         for pos, entry in enumerate(column):
             if entry[3] == uid:
