@@ -21,7 +21,6 @@ from pathlib import Path
 from pnp.content import paths
 from pnp.content.jsonfile import check_regular_file, read_bytes
 from pnp.errors import FitError, Location, Problem, UsageError
-from pnp.render.subsets import remember_subsets
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
 _VERA = {"regular": "Vera.ttf", "bold": "VeraBd.ttf", "italic": "VeraIt.ttf",
@@ -99,8 +98,12 @@ class FontSet:
 
 
 def _register(path: Path, name: str, style: str) -> str:
+    """Register the font file under `name` (once). The drawing side is imported here: the
+    phone's checker bundle imports this module without reportlab or the blob cache."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
+
+    from pnp.render.subsets import remember_subsets
 
     if name not in pdfmetrics.getRegisteredFontNames():
         check_regular_file(path, FONT_LIMIT)
