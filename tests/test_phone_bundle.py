@@ -145,3 +145,50 @@ def test_every_language_has_every_word_of_the_app():
     assert asked and asked <= set(english), sorted(asked - set(english))
     script = site.app_words().decode("utf-8")
     assert '"it": "Italiano"' in script and '"Controlla una partita"' in script
+
+
+
+def _imported_at_load(tree) -> list[str]:
+    """The modules a module imports when it is loaded: its top level and class bodies,
+    not inside functions (those run only when called). `from P import NAME` counts
+    P.NAME where that is a module of the package's source."""
+    import ast
+
+    found, todo = [], list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.append(node.module)
+            found += [f"{node.module}.{a.name}" for a in node.names
+                      if _source_of(f"{node.module}.{a.name}") is not None]
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            todo += list(ast.iter_child_nodes(node))
+    return found
+
+
+def _source_of(module: str) -> str | None:
+    """The path of a pnp module's source file, as the bundle names it; None for another
+    library's module or a name that is no module."""
+    if not module.startswith("pnp."):
+        return None
+    path = module.replace(".", "/")
+    for candidate in (f"{path}.py", f"{path}/__init__.py"):
+        if (ROOT / candidate).is_file():
+            return candidate
+    return None
+
+
+def test_every_pnp_module_the_bundle_loads_is_in_it():
+    """Read, not run (the slow tests run the bundle): a module of the bundle that imports
+    a pnp module left out of it, at load time, would stop the phone's checker from
+    starting (a font module once imported the PDF side's subset cache)."""
+    import ast
+
+    files = bundle.bundle_files()
+    missing = [(name, module) for name, data in files.items()
+               if name.startswith("pnp/") and name.endswith(".py")
+               for module in _imported_at_load(ast.parse(data))
+               if module.startswith("pnp.") and _source_of(module) not in files]
+    assert missing == []
