@@ -56,6 +56,12 @@ def card_vp(card: AreaCard, area: Sequence[AreaCard], index: int) -> CardScore:
     return CardScore(card, rule.base, f"{rule.base}")
 
 
+def area_of(members: Mapping[str, Member],
+            placed: Sequence[tuple[str, str | None]]) -> list[AreaCard]:
+    """A score area's cards from the (member id, colour) pairs a game state keeps."""
+    return [AreaCard(members[k], d) for k, d in placed]
+
+
 def area_scores(area: Sequence[AreaCard]) -> list[CardScore]:
     """Each card's VP in a score area, in the area's order."""
     return [card_vp(card, area, i) for i, card in enumerate(area)]
