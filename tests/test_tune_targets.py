@@ -81,7 +81,7 @@ def test_tuning_finds_the_cost_of_a_changed_base_card(cli, tmp_path):
     with its interval."""
     path = _changed_copy(tmp_path, "witches-junior", cost=6)
     result = cli("simulate", "majority2", "--promos", path, "--tune",
-                 "house-witches-junior.cost=2..4", "--games", "500", "--max-games", "3000",
+                 "house-witches-junior.cost=2..4", "--games", "500", "--max-games", "2000",
                  "--json", "--jobs", "2")
     assert result.exit_code == 0, result.stderr
     tune = json.loads(result.stdout)["tune"]
