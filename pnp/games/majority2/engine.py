@@ -36,8 +36,9 @@ from pnp.games import engine as eng
 from pnp.games.majority2 import effects as _effects  # noqa: F401  (registers handlers)
 from pnp.games.majority2.content import INDEPENDENT, Majority2Content, plays_blank
 from pnp.games.majority2.phases import (
+    NO_ROUND,
     ROUND,
-    _round,
+    _turn,
     draw_count,  # noqa: F401  (registers handlers; API)
 )
 from pnp.games.majority2.scoring import AreaCard, area_scores, final_score, winners
@@ -56,9 +57,6 @@ from pnp.games.majority2.state import (
 )
 
 DEFAULT_ROUND_LIMIT = 200
-# `playout`'s stop without `until_round`: a round no game reaches, and an int of one 30-bit
-# digit, which CPython compares in its fast path (a bigger one takes the generic compare).
-NO_ROUND = (1 << 30) - 1
 
 
 # --- setup ----------------------------------------------------------------------------
@@ -244,10 +242,8 @@ def playout(st: State, rng: random.Random, record=None, max_actions: int = 1_000
     while st.end is None and count < max_actions and st.round < stop:
         frame = stack[-1]
         if frame is ROUND:  # a round begins (it never asks): its Exchange goes on at once
-            _round(st, frame, None)
-            if st.end is not None or st.round >= stop:
-                continue  # the loop's test ends it
-            frame = stack[-1]
+            count += _turn(st, "round", bits, record, stop)
+            continue
         count += movers[frame[0]](st, frame, bits, record)
     return _stopped(st, count, max_actions, stop)
 

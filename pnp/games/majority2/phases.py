@@ -38,9 +38,13 @@ from pnp.games.majority2.state import (
 
 PASS = ("pass",)
 ROUND = ("round",)  # the permanent bottom frame (one object: `playout` knows it by identity)
+# `playout`'s stop without `until_round`: a round no game reaches, and an int of one 30-bit
+# digit, which CPython compares in its fast path (a bigger one takes the generic compare).
+NO_ROUND = (1 << 30) - 1
 PLAY = ("play",)  # the Standard Play frame: one object, so a mover knows it by identity
 # The phases of a round as they sit on the stack: the last runs first.
 ROUND_PHASES = (("cleanup",), PLAY, ("free",), ("drawq",), ("exchange",))
+PLAYING = ROUND_PHASES[:2]  # Standard Play and Cleanup: on the stack while `_turn` plays
 FORM_ALL = ("formall",)
 # Columns in the order forming checks them after an ability: the active seat's first.
 FORM_ORDER = ((0, 1, 2, 3, 4, 5), (3, 4, 5, 0, 1, 2))
@@ -59,29 +63,40 @@ DECK_DRAW = {kind: (CHANCE, kind, "deck")
 # --- the round ------------------------------------------------------------------------
 
 def _round(st: State, frame: tuple, action: Any) -> None:
-    """Start the active player's round: income, then the stall test, then the phases."""
+    """Start the active player's round: income, then the stall test, then the phases
+    (`_turn` writes the first two out for random play)."""
     p = st.active
     st.round += 1
     up, down = st.up, st.down
     if down[p]:
         st.up = (up[0] + down[0], up[1]) if p == 0 else (up[0], up[1] + down[1])
         st.down = (0, down[1]) if p == 0 else (down[0], 0)
-    if not st.pile and is_stalled(st):
+    if st.pile:
+        st.stalled = 0
+    elif not _stall_test(st, up, down):
+        return None
+    st.stack += ROUND_PHASES
+    return None
+
+
+handler("round")(_round)  # a call, not a decorator: see phases.pxd
+
+
+def _stall_test(st: State, up: tuple, down: tuple) -> bool:
+    """A round begun with an empty deck: False when it ends the game (stalled twice in a
+    row; `up` and `down`: the coins before the Income)."""
+    if is_stalled(st):
         if st.stalled:
             # The game ends as this round begins: it is not played (no Income, not
             # counted in `rounds`), as a log holds no entry for it.
             st.round -= 1
             st.up, st.down = up, down
             st.end = "stalled"
-            return None
+            return False
         st.stalled = 1
     else:
         st.stalled = 0
-    st.stack += ROUND_PHASES
-    return None
-
-
-handler("round")(_round)  # a call, not a decorator: see phases.pxd
+    return True
 
 
 def is_stalled(st: State) -> bool:
@@ -117,31 +132,222 @@ def _exchange(st: State, frame: tuple, action: Any):
     return None
 
 
-def _exchange_random(st: State, frame: tuple, bits, record) -> int:
-    """Exchange, then the rest of the round's opening (Draw, its deals, Free Play...) in
-    this call: the Draw frame is always next."""
+def _phase_random(st: State, frame: tuple, bits, record) -> int:
+    """The random mover of Exchange, Draw, Free Play and Standard Play: `_turn` from the
+    phase on top. Exchange's, Draw's and Free Play's frames are taken off first, with
+    those under them (always the rest of `ROUND_PHASES`), as each would pop itself;
+    Standard Play's stays while cards are played (an ability's frames go above it)."""
+    phase = frame[0]
+    if phase != "play":
+        stack = st.stack
+        stack.pop()
+        if phase == "exchange":
+            stack.pop()  # Draw
+            stack.pop()  # Free Play
+        elif phase == "drawq":
+            stack.pop()  # Free Play
+    return _turn(st, phase, bits, record)
+
+
+# a call, not a decorator: see phases.pxd
+random_move("exchange")(_phase_random)
+random_move("drawq")(_phase_random)
+random_move("free")(_phase_random)
+random_move("play")(_phase_random)
+
+
+def _turn(st: State, phase: str, bits, record, stop=NO_ROUND) -> int:
+    """A round's phases from `phase` on ("exchange", "drawq", "free" or "play": the frames
+    of those before Standard Play off the stack, Standard Play's and Cleanup's on it; or
+    "round": the round begins, its `round` frame on top, and is played unless the game
+    ends or it is round `stop`, when its phases are pushed as `_round` pushes them):
+    Exchange, Draw (and its cards), Free Play, then Standard Play card after card, with
+    each card's ability when it asks nothing, and the Cleanup, in this one call; it stops
+    early where something else is to run first (a question, forming). Why one function:
+    these run once a round each, back to back, and a Python call apiece (with its set-up)
+    cost more than most of what they do; `playout` starts a round here.
+
+    Standard Play lists the playable cards once: after a play they are the same list
+    without the card played, cut to the coins left, unless its ability replaced the hand,
+    changed a score area or brought coins. The random draws are `randbelow`'s, written
+    out, with `Config.bit_length`."""
     p = st.active
-    forced = st.forced[p]
-    # _exchange's question, drawn as randbelow(bits, n) draws over its n options: [_YES]
-    # when forced, [_NO] in round 1, else [_NO, _YES] (n.bit_length() is n for 1 and 2).
-    n = 1 if forced or st.round == 1 else 2
-    r = bits(n)
-    while r >= n:
-        r = bits(n)
     stack = st.stack
-    stack.pop()  # _exchanged, written out
-    if forced:
-        st.forced = (False, st.forced[1]) if p == 0 else (st.forced[0], False)
-    if forced or r:
-        hands, reserves = st.hands, st.reserves
-        hands[p], reserves[p] = reserves[p], hands[p]
-        record(_YES)
+    cfg = st.cfg
+    taken = 0
+    if phase == "round":  # `_round`'s Income and stall test, written out
+        st.round += 1
+        up, down = st.up, st.down
+        if down[p]:
+            st.up = (up[0] + down[0], up[1]) if p == 0 else (up[0], up[1] + down[1])
+            st.down = (0, down[1]) if p == 0 else (down[0], 0)
+        if st.pile:
+            st.stalled = 0
+        elif not _stall_test(st, up, down):
+            return 0
+        if st.round >= stop:  # begun, its Exchange pending for whoever plays on
+            stack += ROUND_PHASES
+            return 0
+        stack += PLAYING  # Exchange, Draw and Free Play are played here
+        phase = "exchange"
+    if phase == "exchange":
+        forced = st.forced[p]
+        # _exchange's question, drawn as randbelow(bits, n) draws over its n options:
+        # [_YES] when forced, [_NO] in round 1, else [_NO, _YES] (n.bit_length() is n for
+        # 1 and 2).
+        n = 1 if forced or st.round == 1 else 2
+        r = bits(n)
+        while r >= n:
+            r = bits(n)
+        if forced:  # _exchanged, written out
+            st.forced = (False, st.forced[1]) if p == 0 else (st.forced[0], False)
+        if forced or r:
+            hands, reserves = st.hands, st.reserves
+            hands[p], reserves[p] = reserves[p], hands[p]
+            record(_YES)
+        else:
+            record(_NO)
+        taken = 1
+        phase = "drawq"
+    if phase == "drawq":
+        # _draw_question's [_DRAW_NO, _DRAW_YES], or [_DRAW_YES] with an empty hand, drawn
+        # as randbelow(bits, n) draws (n.bit_length() is n for 1 and 2).
+        n = 2 if st.hands[p] else 1
+        r = bits(n)
+        while r >= n:
+            r = bits(n)
+        taken += 1
+        phase = "free"
+        if n == 2 and not r:
+            record(_DRAW_NO)
+        else:  # the cards as the deal frames `_draw_answered` pushes would deal them:
+            # the hand's (draw_count, written out), then the opponent's reserve card
+            record(_DRAW_YES)
+            taken += _deal_cards(st, (len(st.areas[1 - p]) + 1) // 2 + 2, p, HAND, bits,
+                                 record)
+            taken += _deal_cards(st, 1, 1 - p, RESERVE, bits, record)
+    areas = st.areas
+    memo = st.memo  # requirements(st, p): its kept answer read here
+    found = memo[p + 2] if memo is not None and memo[p] is areas[p] else requirements(st, p)
+    # Free Play and Standard Play ask the same question (pass, or a card of `allowed` into
+    # a column: `_hand_question`'s options); Free Play is asked once, then Standard Play
+    # card after card, in this one loop. `frame`: Standard Play's, once it is asked.
+    hand = st.hands[p]
+    play_actions, bit_length = cfg.play_actions, cfg.bit_length
+    costs, triggered, cheapest = cfg.cost, cfg.triggered, cfg.cheapest
+    price = found[2]
+    frame = None
+    if phase == "free":  # the allowed hand cards (a loop: a comprehension is a call more)
+        free = found[1]
+        allowed = []
+        for k in hand:
+            if free[k]:
+                allowed.append(k)
     else:
-        record(_NO)
-    return 1 + _draw_random(st, stack[-1], bits, record)
-
-
-random_move("exchange")(_exchange_random)  # a call, not a decorator: see phases.pxd
+        allowed = None
+    while True:
+        if allowed is None:  # Standard Play (again): the cards the face-up coins pay
+            frame = stack[-1]
+            up = st.up[p]
+            allowed = []
+            if up >= cheapest:  # fewer coins (a fifth of the time): nothing to play
+                for k in hand:
+                    if price[k] <= up:
+                        allowed.append(k)
+        n = 3 * len(allowed) + 1
+        b = bit_length[n]  # randbelow(bits, n), written out
+        r = bits(b)
+        while r >= n:
+            r = bits(b)
+        taken += 1
+        if r == 0:
+            record(PASS)
+            if frame is None:  # no Free Play: Standard Play next
+                allowed = None
+                continue
+            stack.pop()  # Standard Play
+            stack.pop()  # its Cleanup (`_cleanup`, written out)
+            o = 1 - p
+            hands = st.hands
+            hands[o] += hands[p]
+            hands[p] = []
+            limit = cfg.round_limit
+            if len(st.areas[o]) >= FACTIONS_TO_END:
+                st.end = "factions"
+            elif limit is not None and st.round >= limit:
+                st.end = "round-limit"
+            else:
+                st.active = o
+            return taken
+        # The r-th card instance after pass: 3 x len(allowed) instances, each card's three
+        # columns in turn, a card with m copies (one option per column, its copies as
+        # weight) m instances per column: the option the random bot picks from the list.
+        r -= 1
+        if n == 4:
+            k, c = allowed[0], r
+        else:
+            counts: dict = {}
+            _count_elements(counts, allowed)  # copies per card, in the order of the options
+            if 3 * len(counts) + 1 == n:  # no twins
+                k, c = allowed[r // 3], r % 3
+            else:
+                for k, m in counts.items():  # noqa: B007 (k: the card the loop stops at)
+                    if r < 3 * m:
+                        c = r // m
+                        break
+                    r -= 3 * m
+        ci = p * 3 + c
+        hand.remove(k)  # `hand` is the player's hand (see below)
+        uid = st.uid = st.uid + 1  # place() and event(), written out
+        column = st.cols[ci]
+        column.append((k, None, p, uid))
+        st.events = (st.events, (k, p, 0))
+        if frame is None:  # Free Play (`_free_play`, written out): no cost, no ability
+            record(cfg.free_actions[k][c])
+            if len(column) >= 5:  # to be formed before Standard Play
+                stack.append(("form", ci))
+                return taken
+            allowed = None
+            continue
+        cost = costs[k]  # Standard Play (`_standard_play`, written out): the commonest move
+        if cost:
+            u, d = st.up, st.down
+            st.up = (u[0] - cost, u[1]) if p == 0 else (u[0], u[1] - cost)
+            st.down = (d[0] + cost, d[1]) if p == 0 else (d[0], d[1] + cost)
+        record(play_actions[k][c])
+        if triggered[k]:  # its ability, then forming's check, as the frames would run
+            fx = ("fx", ci, uid, k, 0)
+            stack += (FORM_ALL, fx)
+            _fx(st, fx, None)
+            if stack[-1] is FORM_ALL:
+                _form_all(st, FORM_ALL, None)
+            if stack[-1] is not frame:  # the ability asked, or a column is to be formed
+                return taken
+            left = st.up[p]
+            if st.hands[p] is not hand or st.areas is not areas or left > up:
+                # the ability replaced the hand, changed the areas or brought coins
+                hand, areas = st.hands[p], st.areas
+                price = requirements(st, p)[2]
+                allowed = None
+                continue
+        elif len(column) >= 5:
+            # Without an ability only this column changed (every column is under 5 cards
+            # between plays), so checking all of them would check this one alone.
+            stack.append(("form", ci))
+            return taken
+        else:
+            left = up - cost
+        # The playable cards after a play: the same list without the card played, cut to
+        # the coins left.
+        allowed.remove(k)  # the copy the hand lost: the first, as in the hand
+        if left < up:  # (a loop, as above)
+            cut = []
+            if left >= cheapest:
+                for j in allowed:
+                    if price[j] <= left:
+                        cut.append(j)
+            allowed = cut
+        up = left
 
 
 def _exchanged(st: State, p, action: tuple) -> None:
@@ -166,30 +372,6 @@ def _draw_question(st: State, frame: tuple, action: Any):
         return DRAW_FREE[p] if st.hands[p] else DRAW_FORCED[p]
     _draw_answered(st, p, action)
     return None
-
-
-def _draw_random(st: State, frame: tuple, bits, record) -> int:
-    """Draw or not, and the cards drawn (the hand's, then the opponent's reserve card,
-    dealt at once: no deal frames), then Free Play, which is always next."""
-    p = st.active
-    # _draw_question's [_DRAW_NO, _DRAW_YES], or [_DRAW_YES] with an empty hand, drawn as
-    # randbelow(bits, n) draws (n.bit_length() is n for 1 and 2).
-    n = 2 if st.hands[p] else 1
-    r = bits(n)
-    while r >= n:
-        r = bits(n)
-    stack = st.stack
-    stack.pop()
-    if n == 2 and not r:
-        record(_DRAW_NO)
-        return 1 + _free_random(st, stack[-1], bits, record)
-    record(_DRAW_YES)  # the cards as the deal frames `_draw_answered` pushes would deal them
-    taken = 1 + _deal_cards(st, (len(st.areas[1 - p]) + 1) // 2 + 2, p, HAND, bits, record)
-    taken += _deal_cards(st, 1, 1 - p, RESERVE, bits, record)  # (draw_count, written out)
-    return taken + _free_random(st, stack[-1], bits, record)
-
-
-random_move("drawq")(_draw_random)  # a call, not a decorator: see phases.pxd
 
 
 def _draw_answered(st: State, p, action: tuple) -> None:
@@ -323,7 +505,7 @@ def _hand_question(p: int, kind: str, allowed: list, actions: tuple) -> tuple:
     """Pass, then each allowed card's three actions (`actions[card]`), cards in the order
     they first appear in the hand (`allowed`: the hand's allowed cards, copies included).
     A card held in several copies is one option per column, with its copies as weight.
-    `_hand_choice` reads the same list without building it: keep the two in step."""
+    `_turn` reads the same list without building it: keep the two in step."""
     options = [PASS]
     if len(allowed) == 1 or len(set(allowed)) == len(allowed):  # no twins
         for k in allowed:
@@ -339,25 +521,6 @@ def _hand_question(p: int, kind: str, allowed: list, actions: tuple) -> tuple:
     return (p, kind, options, weights)
 
 
-def _hand_choice(allowed: list, r) -> tuple[int, int]:
-    """(card, column 0-2) of the `r`-th card instance after pass in `_hand_question`'s
-    options: 3 × len(allowed) instances, each card's three columns in turn, a card with n
-    copies n instances per column. So drawing 1 + 3 × len(allowed) instances picks the
-    option the random bot picks from the list."""
-    n = len(allowed)
-    if n == 1:
-        return allowed[0], r
-    counts: dict = {}
-    _count_elements(counts, allowed)  # copies per card, in the order of the options
-    if len(counts) == n:  # no twins
-        return allowed[r // 3], r % 3
-    for k, n in counts.items():
-        if r < 3 * n:
-            return k, r // n
-        r -= 3 * n
-    raise AssertionError("r counts the instances of the allowed cards")
-
-
 @handler("free")
 def _free(st: State, frame: tuple, action: Any):
     p = st.active
@@ -367,35 +530,6 @@ def _free(st: State, frame: tuple, action: Any):
     if action[0] != "pass":
         _free_play(st, p, st.cfg.index[action[1]], p * 3 + action[2] - 1)
     return None
-
-
-def _free_random(st: State, frame: tuple, bits, record) -> int:
-    """Free Play, then Standard Play in this call unless a column is to be formed first."""
-    p = st.active
-    kept = st.memo[p] if st.memo is not None else None  # requirements(st, p), its kept
-    found = kept[1] if kept is not None and kept[0] is st.areas[p] else None  # answer read
-    free = (found or requirements(st, p))[1]
-    allowed = [k for k in st.hands[p] if free[k]]  # _free_allowed's
-    n = 3 * len(allowed) + 1
-    b = st.cfg.bit_length[n]  # randbelow(bits, n), written out
-    r = bits(b)
-    while r >= n:
-        r = bits(b)
-    stack = st.stack
-    stack.pop()
-    if r == 0:
-        record(PASS)
-    else:
-        k, c = _hand_choice(allowed, r - 1)
-        _free_play(st, p, k, p * 3 + c)
-        record(st.cfg.free_actions[k][c])
-    top = stack[-1]
-    if top is not PLAY:
-        return 1
-    return 1 + _play_random(st, top, bits, record)
-
-
-random_move("free")(_free_random)  # a call, not a decorator: see phases.pxd
 
 
 def _free_play(st: State, p, k, ci) -> None:
@@ -421,75 +555,17 @@ def _play(st: State, frame: tuple, action: Any):
     return None
 
 
-def _play_random(st: State, frame: tuple, bits, record) -> int:
-    """Standard Play card after card in this call, with each card's ability when it asks
-    nothing, while nothing else is to run between them (a question, forming); a pass ends
-    it with the Cleanup under it. The playable cards are listed once: after a play they
-    are the same list without the card played, cut to the coins left, unless its ability
-    replaced the hand, changed a score area or brought coins."""
-    p = st.active
-    stack = st.stack
-    cfg = st.cfg
-    hand, play_actions, bit_length = st.hands[p], cfg.play_actions, cfg.bit_length
-    areas = st.areas
-    kept = st.memo[p] if st.memo is not None else None  # requirements(st, p), its kept
-    found = kept[1] if kept is not None and kept[0] is areas[p] else None  # answer read
-    price = (found or requirements(st, p))[2]
-    up = st.up[p]
-    cheapest = cfg.cheapest  # fewer coins face up (a fifth of the time): nothing to play
-    allowed = [k for k in hand if price[k] <= up] if up >= cheapest else []  # _play_allowed's
-    taken = 0
-    while True:
-        n = 3 * len(allowed) + 1
-        b = bit_length[n]  # randbelow(bits, n), written out
-        r = bits(b)
-        while r >= n:
-            r = bits(b)
-        taken += 1
-        if r == 0:
-            stack.pop()
-            record(PASS)
-            _cleanup(st, stack[-1], None)
-            return taken
-        k, c = _hand_choice(allowed, r - 1)
-        _standard_play(st, p, k, p * 3 + c)
-        record(play_actions[k][c])
-        if stack[-1][0] == "fx":  # its ability, then forming's check, as the frames would
-            _fx(st, stack[-1], None)  # _ability, written out
-            if stack[-1] is FORM_ALL:
-                _form_all(st, FORM_ALL, None)
-        if stack[-1] is not frame:
-            return taken
-        left = st.up[p]
-        if st.hands[p] is hand and st.areas is areas and left <= up:
-            allowed.remove(k)  # the copy the hand lost: the first, as in the hand
-            if left < up:
-                allowed = [j for j in allowed if price[j] <= left] if left >= cheapest else []
-        else:  # an ability replaced the hand, changed the areas or brought coins
-            hand, areas = st.hands[p], st.areas
-            price = requirements(st, p)[2]
-            allowed = [j for j in hand if price[j] <= left] if left >= cheapest else []
-        up = left
-
-
-random_move("play")(_play_random)  # a call, not a decorator: see phases.pxd
-
-
-def _ability(st: State, stack: list) -> None:
-    """The `fx` frame on top (a card just played), and the `formall` frame under it when
-    the ability asked nothing: the frames `playout`'s loop would step next."""
-    _fx(st, stack[-1], None)
-    if stack[-1] is FORM_ALL:
-        _form_all(st, FORM_ALL, None)
-
-
 def _ability_random(st: State, frame: tuple, bits, record) -> int:
-    """The `fx` frame's mover (it never asks): the rest of the ability, forming's check,
-    and Standard Play again when that is next."""
+    """The `fx` frame's mover (it never asks): the rest of the ability, then the `formall`
+    frame under it when the ability asked nothing (the frames `playout`'s loop would step
+    next), and Standard Play again when that is next."""
     stack = st.stack
-    _ability(st, stack)
+    _fx(st, frame, None)
     top = stack[-1]
-    return _play_random(st, top, bits, record) if top is PLAY else 0
+    if top is FORM_ALL:
+        _form_all(st, FORM_ALL, None)
+        top = stack[-1]
+    return _turn(st, "play", bits, record) if top is PLAY else 0
 
 
 random_move("fx")(_ability_random)  # a call, not a decorator: see phases.pxd
@@ -595,7 +671,7 @@ def _form_random(st: State, frame: tuple, bits, record) -> int:
         record(("form", pos))
         taken = 1
     top = st.stack[-1]  # Standard Play again when it is next (after Free Play, a play)
-    return taken + _play_random(st, top, bits, record) if top is PLAY else taken
+    return taken + _turn(st, "play", bits, record) if top is PLAY else taken
 
 
 def _form_candidates(st: State, ci) -> tuple[list[int], dict[str, int]] | None:
@@ -607,13 +683,20 @@ def _form_candidates(st: State, ci) -> tuple[list[int], dict[str, int]] | None:
         st.stack.pop()
         return None
     counts = _colour_counts(st, column)
-    qualified = {c for c, n in counts.items() if n >= 3}
+    qualified = []  # (loops: a comprehension is a function call more)
+    for c, n in counts.items():
+        if n >= 3:
+            qualified.append(c)
     if not qualified:
         st.stack.pop()
         _clear(st, ci, None)
         return None
     colour = st.cfg.colour
-    return [pos for pos, e in enumerate(column) if (e[1] or colour[e[0]]) in qualified], counts
+    found = []
+    for pos, e in enumerate(column):
+        if (e[1] or colour[e[0]]) in qualified:
+            found.append(pos)
+    return found, counts
 
 
 def _formed(st: State, ci, pos, counts: dict) -> None:

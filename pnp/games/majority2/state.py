@@ -356,23 +356,22 @@ def requirements(st: State, seat) -> tuple[list[bool], list[bool], list[int]]:
     reads one list per hand card.
 
     Every Free and Standard Play question asks this for each hand card, and a score area
-    changes a dozen times a game, so each seat's answer is kept in `st.memo[seat]` beside
-    the area tuple it was computed from: a score area is a new tuple whenever it changes,
-    so a stale answer is never read, and the other seat's answer stays. Copies share the
-    memo list (an answer depends on the area alone), so nothing may change the lists an
-    answer holds."""
+    changes a dozen times a game, so each seat's answer is kept in `st.memo[seat + 2]`
+    beside the area tuple it was computed from, in `st.memo[seat]`: a score area is a new
+    tuple whenever it changes, so a stale answer is never read, and the other seat's
+    answer stays. Copies share the memo list (an answer depends on the area alone), so
+    nothing may change the lists an answer holds."""
     memo = st.memo
     area = st.areas[seat]
     if memo is None:
-        memo = st.memo = [None, None]
-    else:
-        kept = memo[seat]
-        if kept is not None and kept[0] is area:
-            return kept[1]
+        memo = st.memo = [None, None, None, None]
+    elif memo[seat] is area:
+        return memo[seat + 2]
     found = _requirements(st.cfg, area)
     if st.cfg.barred:
         found = _barring(st.cfg, seat, found)
-    memo[seat] = (area, found)
+    memo[seat + 2] = found
+    memo[seat] = area
     return found
 
 
