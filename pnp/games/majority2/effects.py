@@ -174,8 +174,7 @@ def _random_discard(st: State, frame: tuple, action: Any):
 @primitive("discard_hand")
 def _discard_hand(st: State, ctx: tuple, eff) -> None:
     p = st.active
-    for k in st.hands[p]:
-        to_discard(st, k)
+    st.discards += st.hands[p]  # to_discard, card after card
     st.hands[p] = []
 
 

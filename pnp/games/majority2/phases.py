@@ -10,7 +10,7 @@ once in `Config`: they are asked hundreds of times a game, in every rollout of a
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections import _count_elements  # Counter's counting loop (C, else Python)
 from typing import Any
 
@@ -717,5 +717,5 @@ def _clear(st: State, ci, keep) -> None:
     if keep is not None:
         del column[keep]  # the representative (now in the score area)
     for entry in column:
-        insort(discards, entry[0])
+        discards.append(entry[0])
     st.cols[ci] = []
