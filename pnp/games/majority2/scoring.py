@@ -44,16 +44,39 @@ def card_vp(card: AreaCard, area: Sequence[AreaCard], index: int) -> CardScore:
     rule = card.member.vp
     if rule.rule == "secretary-combo":
         printed = card.member.colour
-        matches = sum(1 for i, other in enumerate(area) if i != index
-                      and other.member.rank == SECRETARY and other.colour == printed)
+        matches = _matches(card, area, index)
         return CardScore(card, rule.base + rule.bonus * matches,
                          f"{rule.base} + {rule.bonus} × {matches} other {printed} Secretary")
     if rule.rule == "distinct-colours":
-        colours = sorted({c.colour for c in area if c.colour is not None})
+        colours = _colours(area)
         shown = ", ".join(colours) or "none"
         return CardScore(card, rule.base + rule.bonus * len(colours),
                          f"{rule.base} + {rule.bonus} × {len(colours)} colours ({shown})")
     return CardScore(card, rule.base, f"{rule.base}")
+
+
+def card_points(card: AreaCard, area: Sequence[AreaCard], index: int) -> int:
+    """`card_vp`'s VP alone: final scores and bots' evaluations ask for it far more often
+    than a score sheet explains it (every random game ends with one), and the explanation
+    was most of the work."""
+    rule = card.member.vp
+    if rule.rule == "secretary-combo":
+        return rule.base + rule.bonus * _matches(card, area, index)
+    if rule.rule == "distinct-colours":
+        return rule.base + rule.bonus * len(_colours(area))
+    return rule.base
+
+
+def _matches(card: AreaCard, area: Sequence[AreaCard], index: int) -> int:
+    """The other Secretaries of `area` whose current colour is `card`'s printed one."""
+    printed = card.member.colour
+    return sum(1 for i, other in enumerate(area) if i != index
+               and other.member.rank == SECRETARY and other.colour == printed)
+
+
+def _colours(area: Sequence[AreaCard]) -> list[str]:
+    """The distinct current colours of `area`, sorted (a bare Ghost has none)."""
+    return sorted({c.colour for c in area if c.colour is not None})
 
 
 def area_of(members: Mapping[str, Member],
@@ -69,7 +92,10 @@ def area_scores(area: Sequence[AreaCard]) -> list[CardScore]:
 
 def final_score(area: Sequence[AreaCard], coins: int) -> int:
     """VP of the score-area cards plus every coin held."""
-    return sum(s.vp for s in area_scores(area)) + coins
+    total = coins
+    for i, card in enumerate(area):
+        total += card_points(card, area, i)
+    return total
 
 
 def game_has_ended(areas: Mapping[str, Sequence[AreaCard]]) -> bool:
