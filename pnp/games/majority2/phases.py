@@ -225,7 +225,19 @@ def _turn(st: State, phase: str, bits, record, stop=NO_ROUND) -> int:
             record(_DRAW_YES)
             taken += _deal_cards(st, (len(st.areas[1 - p]) + 1) // 2 + 2, p, HAND, bits,
                                  record)
-            taken += _deal_cards(st, 1, 1 - p, RESERVE, bits, record)
+            pile = st.pile  # the reserve card: `_deal_cards` of one card, written out
+            if pile or refill_deck(st):
+                pile = st.pile
+                m = len(pile)
+                b = cfg.bit_length[m]  # randbelow(bits, m), written out
+                r = bits(b)
+                while r >= m:
+                    r = bits(b)
+                k = pile[r]
+                del pile[r]  # the pile is sorted: the same list as without its first k
+                st.reserves[1 - p].append(k)
+                record(cfg.draw_actions[k])
+                taken += 1
     areas = st.areas
     memo = st.memo  # requirements(st, p): its kept answer read here
     found = memo[p + 2] if memo is not None and memo[p] is areas[p] else requirements(st, p)
@@ -682,16 +694,23 @@ def _form_candidates(st: State, ci) -> tuple[list[int], dict[str, int]] | None:
     if len(column) < 5:
         st.stack.pop()
         return None
-    counts = _colour_counts(st, column)
+    colour = st.cfg.colour
+    counts: dict[str, int] = {}  # _colour_counts(st, column), written out
+    for entry in column:
+        c = entry[1] or colour[entry[0]]
+        if c is not None:
+            counts[c] = counts.get(c, 0) + 1
     qualified = []  # (loops: a comprehension is a function call more)
     for c, n in counts.items():
         if n >= 3:
             qualified.append(c)
-    if not qualified:
+    if not qualified:  # the column discarded whole (`_clear`, written out)
         st.stack.pop()
-        _clear(st, ci, None)
+        discards = st.discards
+        for entry in column:
+            discards.append(entry[0])
+        st.cols[ci] = []
         return None
-    colour = st.cfg.colour
     found = []
     for pos, e in enumerate(column):
         if (e[1] or colour[e[0]]) in qualified:
