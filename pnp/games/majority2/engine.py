@@ -41,7 +41,7 @@ from pnp.games.majority2.phases import (
     _turn,
     draw_count,  # noqa: F401  (registers handlers; API)
 )
-from pnp.games.majority2.scoring import AreaCard, area_scores, final_score, winners
+from pnp.games.majority2.scoring import AreaCard, area_of, area_scores, final_score, winners
 from pnp.games.majority2.state import (
     CHANCE,
     HAND,
@@ -366,8 +366,7 @@ def legal_actions(st: State) -> list:
 # --- results --------------------------------------------------------------------------
 
 def area_cards(st: State, seat: int) -> list[AreaCard]:
-    members = st.cfg.members
-    return [AreaCard(members[k], d) for k, d in st.areas[seat]]
+    return area_of(st.cfg.members, st.areas[seat])
 
 
 def scores(st: State) -> tuple[int, int]:

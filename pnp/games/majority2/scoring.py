@@ -79,9 +79,9 @@ def _colours(area: Sequence[AreaCard]) -> list[str]:
     return sorted({c.colour for c in area if c.colour is not None})
 
 
-def area_of(members: Mapping[str, Member],
-            placed: Sequence[tuple[str, str | None]]) -> list[AreaCard]:
-    """A score area's cards from the (member id, colour) pairs a game state keeps."""
+def area_of(members: Sequence[Member],
+            placed: Sequence[tuple[int, str | None]]) -> list[AreaCard]:
+    """A score area's cards from the (card kind, disc colour) pairs a game state keeps."""
     return [AreaCard(members[k], d) for k, d in placed]
 
 
