@@ -75,6 +75,16 @@ def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
 
+def pytest_collection_finish(session):
+    """What collection made (every imported module, every test item) lives until the
+    worker ends: Python's garbage collector is told to stop walking it (`gc.freeze`), as
+    each of its full passes did — 40 % of its time in a test worker, ~1 % of the suite's
+    CPU. Objects the tests make are collected as before."""
+    import gc
+
+    gc.freeze()
+
+
 @pytest.fixture
 def cli():
     """Call `pnp ARGS...` in-process; exceptions other than SystemExit surface as failures."""

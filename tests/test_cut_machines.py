@@ -11,10 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import ezdxf
 import pdfplumber
 import pytest
-from ezdxf import bbox
 
 MM = 72 / 25.4
 # Cricut Design Space's largest Print Then Cut image on Letter and A4, in mm.
@@ -44,6 +42,9 @@ def _svg_boxes(svg: Path) -> list[tuple[float, float, float, float]]:
 
 
 def _dxf_extent(path: Path) -> tuple[float, float, float, float]:
+    import ezdxf  # here: its import is 0.6 s of every test worker's collection
+    from ezdxf import bbox
+
     doc = ezdxf.readfile(path)
     assert doc.header.get("$INSUNITS") == 4  # mm
     box = bbox.extents(doc.modelspace().query('*[layer=="CUT"]'))

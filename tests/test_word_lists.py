@@ -11,7 +11,6 @@ import json
 import unicodedata
 
 import pytest
-from wordfreq import zipf_frequency
 
 from pnp.content.wordlist import fold, load_word_list
 from pnp.render.fonts import font_set
@@ -170,6 +169,14 @@ def test_no_card_word_is_built_from_another(lang):
 def test_a_word_built_from_another_is_found_whatever_its_case_and_accents():
     assert words_inside_words(["Regen", "REGEN\u00adSCHIRM", "Café", "Cafetería", "Tal"]) == {
         ("Regen", "REGENSCHIRM"), ("Café", "Cafetería")}
+
+
+def zipf_frequency(word: str, lang: str) -> float:
+    """wordfreq's measure, imported when first asked (0.3 s of every test worker's
+    collection otherwise)."""
+    from wordfreq import zipf_frequency as measured
+
+    return measured(word, lang)
 
 
 def familiar_share(lang: str) -> float:

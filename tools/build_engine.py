@@ -51,9 +51,11 @@ def build(folder: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         extensions = cythonize(sources, build_dir=str(Path(tmp, "c")), quiet=True,
                                nthreads=int(cores), compiler_directives={"language_level": 3})
-        if os.name == "posix":  # no debug information: a fifth of gcc's time, same code
+        if os.name == "posix":  # no debug information: a fifth of gcc's time, same code;
+            # -O2, not Python's -O3: 22 s to build instead of 29 s on 2 cores (the longest
+            # step of a fresh clone's set-up), 1.3 % more instructions a random game
             for extension in extensions:
-                extension.extra_compile_args.append("-g0")
+                extension.extra_compile_args.extend(["-g0", "-O2"])
         dist = Distribution({"ext_modules": extensions, "script_name": "build_engine.py",
                              "script_args": ["build_ext", "--parallel", cores,
                                              "--build-lib", str(Path(tmp, "lib")),
