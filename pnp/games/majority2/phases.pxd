@@ -13,6 +13,7 @@ cpdef _round(State st, tuple frame, action)
 cpdef _phase_random(State st, tuple frame, bits, record)
 @cython.locals(wanted=Py_ssize_t, dealt=Py_ssize_t)  # Draw's cards: a C loop
 cpdef _turn(State st, str phase, bits, record, stop=*)
+cpdef bint _begins(State st, p)
 cpdef bint _stall_test(State st, tuple up, tuple down)
 cpdef _deal_cards(State st, n, seat, zone, bits, record)
 cpdef bint _dealt(State st, tuple frame, k)

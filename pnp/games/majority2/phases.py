@@ -63,9 +63,16 @@ DECK_DRAW = {kind: (CHANCE, kind, "deck")
 # --- the round ------------------------------------------------------------------------
 
 def _round(st: State, frame: tuple, action: Any) -> None:
-    """Start the active player's round: income, then the stall test, then the phases
-    (`_turn` writes the first two out for random play)."""
-    p = st.active
+    """Start the active player's round: income, then the stall test, then the phases."""
+    if _begins(st, st.active):
+        st.stack += ROUND_PHASES
+    return None
+
+
+def _begins(st: State, p) -> bool:
+    """A round begins (as `_round` and random play's `_turn` start it): its number, the
+    Income (the coins `p` paid last round come back face up), then the stall test: False
+    when the game stalls and nothing more happens."""
     st.round += 1
     up, down = st.up, st.down
     if down[p]:
@@ -73,10 +80,8 @@ def _round(st: State, frame: tuple, action: Any) -> None:
         st.down = (0, down[1]) if p == 0 else (down[0], 0)
     if st.pile:
         st.stalled = 0
-    elif not _stall_test(st, up, down):
-        return None
-    st.stack += ROUND_PHASES
-    return None
+        return True
+    return _stall_test(st, up, down)
 
 
 handler("round")(_round)  # a call, not a decorator: see phases.pxd
@@ -175,15 +180,8 @@ def _turn(st: State, phase: str, bits, record, stop=NO_ROUND) -> int:
     stack = st.stack
     cfg = st.cfg
     taken = 0
-    if phase == "round":  # `_round`'s Income and stall test, written out
-        st.round += 1
-        up, down = st.up, st.down
-        if down[p]:
-            st.up = (up[0] + down[0], up[1]) if p == 0 else (up[0], up[1] + down[1])
-            st.down = (0, down[1]) if p == 0 else (down[0], 0)
-        if st.pile:
-            st.stalled = 0
-        elif not _stall_test(st, up, down):
+    if phase == "round":
+        if not _begins(st, p):
             return 0
         if st.round >= stop:  # begun, its Exchange pending for whoever plays on
             stack += ROUND_PHASES
