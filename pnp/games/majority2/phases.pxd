@@ -4,14 +4,11 @@
 # this file). Keep each signature in step with its def in phases.py. Cython silently drops
 # a decorator on a cpdef function, so phases.py registers these handlers and movers with a
 # call after the def instead.
-cimport cython
-
 from pnp.games.majority2.effects cimport _fx
 from pnp.games.majority2.state cimport State, randbelow, requirements
 
 cpdef _round(State st, tuple frame, action)
 cpdef _phase_random(State st, tuple frame, bits, record)
-@cython.locals(wanted=Py_ssize_t, dealt=Py_ssize_t)  # Draw's cards: a C loop
 cpdef _turn(State st, str phase, bits, record, stop=*)
 cpdef bint _begins(State st, p)
 cpdef bint _stall_test(State st, tuple up, tuple down)

@@ -219,33 +219,23 @@ def _turn(st: State, phase: str, bits, record, stop=NO_ROUND) -> int:
         if n == 2 and not r:
             record(_DRAW_NO)
         else:  # the cards as the deal frames `_draw_answered` pushes would deal them:
-            # the hand's (draw_count, written out), then the opponent's reserve card, in
-            # one loop (`_deal_cards`, written out: a call a round costs more than it)
+            # the hand's (draw_count, written out), then the opponent's reserve card
             record(_DRAW_YES)
-            wanted = (len(st.areas[1 - p]) + 1) // 2 + 2
-            to = st.hands[p]
-            pile = st.pile
-            draw_actions, bit_length = cfg.draw_actions, cfg.bit_length
-            for dealt in range(wanted + 1):  # noqa: B007 (after a break: the cards dealt)
-                if dealt == wanted:
-                    to = st.reserves[1 - p]
-                size = len(pile)
-                if not size:  # reshuffle (a new pile), or stop: nothing left anywhere
-                    if not refill_deck(st):
-                        break
-                    pile = st.pile
-                    size = len(pile)
-                b = bit_length[size]  # randbelow(bits, size), written out
+            taken += _deal_cards(st, (len(st.areas[1 - p]) + 1) // 2 + 2, p, HAND, bits,
+                                 record)
+            pile = st.pile  # the reserve card: `_deal_cards` of one card, written out
+            if pile or refill_deck(st):
+                pile = st.pile
+                m = len(pile)
+                b = cfg.bit_length[m]  # randbelow(bits, m), written out
                 r = bits(b)
-                while r >= size:
+                while r >= m:
                     r = bits(b)
                 k = pile[r]
                 del pile[r]  # the pile is sorted: the same list as without its first k
-                to.append(k)
-                record(draw_actions[k])
-            else:
-                dealt = wanted + 1
-            taken += dealt
+                st.reserves[1 - p].append(k)
+                record(cfg.draw_actions[k])
+                taken += 1
     areas = st.areas
     memo = st.memo  # requirements(st, p): its kept answer read here
     found = memo[p + 2] if memo is not None and memo[p] is areas[p] else requirements(st, p)
