@@ -276,18 +276,8 @@ def _turn(st: State, phase: str, bits, record, stop=NO_ROUND) -> int:
                 allowed = None
                 continue
             stack.pop()  # Standard Play
-            stack.pop()  # its Cleanup (`_cleanup`, written out)
-            o = 1 - p
-            hands = st.hands
-            hands[o] += hands[p]
-            hands[p] = []
-            limit = cfg.round_limit
-            if len(st.areas[o]) >= FACTIONS_TO_END:
-                st.end = "factions"
-            elif limit is not None and st.round >= limit:
-                st.end = "round-limit"
-            else:
-                st.active = o
+            stack.pop()  # its Cleanup
+            _ends_round(st, p)
             return taken
         # The r-th card instance after pass: 3 x len(allowed) instances, each card's three
         # columns in turn, a card with m copies (one option per column, its copies as
@@ -604,8 +594,16 @@ def _standard_play(st: State, p, k, ci) -> None:
 
 
 def _cleanup(st: State, frame: tuple, action: Any) -> None:
-    p, o = st.active, 1 - st.active
     st.stack.pop()
+    _ends_round(st, st.active)
+    return None
+
+
+def _ends_round(st: State, p) -> None:
+    """The Cleanup (as `_cleanup` and random play's `_turn` end a round): `p`'s hand goes
+    to the opponent, then the game ends (5 formed factions, or the round limit) or the
+    opponent plays next."""
+    o = 1 - p
     hands = st.hands
     hands[o] += hands[p]
     hands[p] = []
@@ -616,7 +614,6 @@ def _cleanup(st: State, frame: tuple, action: Any) -> None:
         st.end = "round-limit"
     else:
         st.active = o
-    return None
 
 
 handler("cleanup")(_cleanup)  # a call, not a decorator: see phases.pxd
