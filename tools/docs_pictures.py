@@ -97,7 +97,8 @@ def _pnp(*args: str) -> None:
 
 def _browser():
     """Playwright and a headless Chromium, or None (with a note) where there is none."""
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    chromium = (shutil.which("chromium-headless-shell") or shutil.which("chromium")
+                or shutil.which("chromium-browser"))  # the first is what `make browser` installs
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
