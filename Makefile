@@ -4,14 +4,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PNP    := $(BIN)/pnp
 
-.PHONY: all everything kits engine test test-setup test-fast fuzz lint bench clean browser docs web-runtime
+.PHONY: all everything kits engine jpeg-check test test-setup test-fast fuzz lint bench clean browser docs web-runtime
 
 # Two jobs at a time, as `make test`'s set-up: the engine compiles while pip installs the
 # package and the kits are drawn.
 all:
 	@$(MAKE) --no-print-directory -j2 everything
 
-everything: kits engine web-runtime
+everything: kits engine jpeg-check web-runtime
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -96,8 +96,24 @@ ENGINE_STAMP   := pnp/games/majority2/_compiled/.stamp
 
 engine: $(ENGINE_STAMP)
 
-$(ENGINE_STAMP): $(ENGINE_SOURCES) tools/build_engine.py | $(VENV)/.cython
+$(ENGINE_STAMP): $(ENGINE_SOURCES) tools/build_engine.py tools/compiling.py | $(VENV)/.cython
 	@$(BIN)/python tools/build_engine.py || true
+	@mkdir -p $(@D) && touch $@
+
+# The JPEG data check compiled against the system's libjpeg (pnp/render/jpegdata.py): the
+# same verdicts as through simplejpeg, without the numpy import that was a third of a first
+# build of new art's check. Optional as the engine is: libjpeg's headers are installed when
+# the compiler cannot find them (Debian's libjpeg-dev); where the build fails, a note says
+# so and simplejpeg checks. Rebuilt only when its source changes.
+JPEG_STAMP := pnp/render/_compiled/.stamp
+
+jpeg-check: $(JPEG_STAMP)
+
+$(JPEG_STAMP): pnp/render/jpeg_data.c pnp/content/compiled.py tools/build_jpeg_check.py \
+              tools/compiling.py | $(VENV)/.cython
+	@printf '#include <stdio.h>\n#include <jpeglib.h>\n' | $${CC:-cc} -E -x c - \
+	  >/dev/null 2>&1 || $(call apt_install,libjpeg-dev) || true
+	@$(BIN)/python tools/build_jpeg_check.py || true
 	@mkdir -p $(@D) && touch $@
 
 # The compiler alone (the `compiled` extra's requirements, read from pyproject.toml), so the
@@ -121,7 +137,7 @@ PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 
 # The set-up, two jobs at a time: the engine compiles while pip installs (on a fresh clone
 # about 30 s instead of 55 s).
-test-setup: $(VENV)/.installed-test browser engine web-runtime
+test-setup: $(VENV)/.installed-test browser engine jpeg-check web-runtime
 
 test:
 	@$(MAKE) --no-print-directory -j2 test-setup
@@ -129,7 +145,7 @@ test:
 	$(PYTEST) $(XDIST)
 
 # The quick local loop: everything but the tests marked slow (CI runs them all).
-test-fast: $(VENV)/.installed-test engine
+test-fast: $(VENV)/.installed-test engine jpeg-check
 	$(BIN)/ruff check .
 	$(PYTEST) $(XDIST) -m "not slow"
 
@@ -187,7 +203,7 @@ node_modules/.installed: package.json package-lock.json
 	  npm ci --no-audit --no-fund --ignore-scripts --loglevel=error && touch $@; \
 	else echo "note: npm is missing: the phone app's runtime (Pyodide) is not installed"; fi
 
-bench: $(VENV)/.installed engine web-runtime
+bench: $(VENV)/.installed engine jpeg-check web-runtime
 	$(BIN)/python bench/run.py
 
 lint: $(VENV)/.installed-test

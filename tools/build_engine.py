@@ -12,12 +12,8 @@ is missing or the compile fails (then Python runs the .py modules, as on any mac
 
 from __future__ import annotations
 
-import contextlib
 import importlib.util
-import io
-import json
 import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -28,7 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 def _compiled_module():
     """pnp/games/majority2/compiled.py loaded from its file alone: importing it as part of
     the package would run the package's `__init__`, which needs reportlab and the rest,
-    and `make test` builds the engine while pip is still installing those."""
+    and `make test` builds the engine while pip is still installing those (the checkout
+    is put on the path for pnp/content/compiled.py, which imports nothing else of the package)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
     path = ROOT / "pnp" / "games" / "majority2" / "compiled.py"
     spec = importlib.util.spec_from_file_location("_pnp_engine_compiled", path)
     module = importlib.util.module_from_spec(spec)
@@ -37,8 +36,11 @@ def _compiled_module():
 
 
 _compiled = _compiled_module()
-FOLDER, MANIFEST, MODULES = _compiled.FOLDER, _compiled.MANIFEST, _compiled.MODULES
+FOLDER, MODULES = _compiled.FOLDER, _compiled.MODULES
 PACKAGE, source_sha256 = _compiled.PACKAGE, _compiled.source_sha256
+from compiling import build_main  # noqa: E402  (tools/, this script's folder)
+
+from pnp.content.compiled import record_build  # noqa: E402  (the path is set by _compiled_module)
 
 
 def build(folder: Path) -> None:
@@ -63,31 +65,17 @@ def build(folder: Path) -> None:
         dist.parse_command_line()
         dist.run_commands()
         built = Path(tmp, "lib", *PACKAGE.split("."))
-        files = {name: next(built.glob(f"{name}.*")) for name in MODULES}
-        shutil.rmtree(folder, ignore_errors=True)
-        folder.mkdir(parents=True)
-        for path in files.values():
-            shutil.copy2(path, folder / path.name)
-    manifest = {name: {"file": files[name].name, "sha256": digests[name]} for name in MODULES}
-    (folder / MANIFEST.name).write_text(json.dumps(manifest, indent=1) + "\n", "utf-8")
+        record_build(folder, {name: next(built.glob(f"{name}.*")) for name in MODULES},
+                     digests)
 
 
 def main(argv: list[str]) -> int:
     """`build_engine.py [FOLDER]`: FOLDER defaults to where the engine looks for it."""
-    folder = Path(argv[0]).resolve() if argv else FOLDER
-    log = io.StringIO()
-    try:
-        with contextlib.chdir(ROOT), contextlib.redirect_stdout(log), \
-                contextlib.redirect_stderr(log):
-            build(folder)
-    except (Exception, SystemExit) as exc:  # any failure: the .py modules run
-        shutil.rmtree(folder, ignore_errors=True)
-        reason = str(exc).strip().splitlines()[-1] if str(exc).strip() else type(exc).__name__
-        print(f"note: the Majority 2 engine runs as pure Python (compiled build failed: "
-              f"{reason})")
-        return 1
-    print(f"built the compiled Majority 2 engine ({', '.join(MODULES)}) in {folder}")
-    return 0
+    return build_main(argv, build, FOLDER,
+                      "note: the Majority 2 engine runs as pure Python (compiled build "
+                      "failed: {reason})",
+                      f"built the compiled Majority 2 engine ({', '.join(MODULES)}) "
+                      "in {folder}")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ An image goes into a PDF in one of two ways:
   The result is cached by content hash, so a rebuild reads it instead of redoing it.
 
 Files are opened lazily (the header is enough to plan) and decoded one at a time (a build
-checking its art ahead, `inspect_ahead`, decodes one per background thread, two), so a deck
+checking its art ahead, `inspect_ahead`, decodes in a background thread), so a deck
 of many illustrations never holds them all decoded at once. Bad files — missing, not an
 image, truncated, a decompression bomb — are a DataError naming the file.
 """
@@ -19,9 +19,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import os
 import struct
-import sys
 import warnings
 import zlib
 from collections.abc import Callable, Iterable
@@ -34,6 +32,7 @@ from pnp.content.jsonfile import read_bytes
 from pnp.content.output import atomic_path
 from pnp.content.validcache import check_passed_before, remember_check_pass
 from pnp.errors import DataError, OutputError, Problem
+from pnp.render import jpegdata
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -72,6 +71,9 @@ class ImageInfo:
     mode: str
     orientation: int
     progressive: bool
+    icc: bytes | None = None
+    """The ICC profile when it describes the pixels' colour space (read with the header, so
+    a JPEG that passes through is not parsed again to embed it)."""
 
     @property
     def upright(self) -> bool:
@@ -127,7 +129,10 @@ def inspect_image(path: Path) -> ImageInfo:
 
 
 _AHEAD: dict[tuple[str, int, int], Future] = {}
-AHEAD_THREADS = 2
+# One: the check's decoding runs outside the GIL, so one thread beside the build's keeps
+# its wall time (a second one saved none) and adds less GIL hand-over: a first build of 26
+# new pictures took 3 % less CPU with one than with two, 8 % less with none but 8 % longer.
+AHEAD_THREADS = 1
 
 
 def inspect_ahead(paths: Iterable[Path]) -> Callable[[], None]:
@@ -183,7 +188,8 @@ def _inspect(name: str, mtime: int, size: int) -> ImageInfo:
             if orientation in (5, 6, 7, 8):
                 width, height = height, width
             info = ImageInfo(path, digest, width, height, im.format, im.mode, orientation,
-                             bool(im.info.get("progressive") or im.info.get("progression")))
+                             bool(im.info.get("progressive") or im.info.get("progression")),
+                             _icc_for(im.info.get("icc_profile"), im.mode))
             if im.format == "JPEG":
                 _check_jpeg_data(path, data, digest)
             else:
@@ -202,68 +208,19 @@ def _orientation(im) -> int:
 
 
 def _check_jpeg_data(path: Path, data: bytes, digest: str) -> None:
-    """Every byte of a JPEG's image data decoded once (at 1/8 scale), with libjpeg's
-    warnings as errors. Pillow decodes a JPEG cut short but ending in its end marker
-    (FF D9) without a word, the missing part grey, and the file would be embedded as it
-    is; libjpeg-turbo (through simplejpeg) says "premature end of data segment". Data
-    after the end marker (some cameras append some) is harmless and passes.
+    """Every byte of a JPEG's image data decoded once, libjpeg's warnings as errors
+    (pnp/render/jpegdata.py says why Pillow's decoding is not enough).
 
     A pass is remembered by the file's digest (the validation cache): decoding costs
-    4 ms a 1,000 × 1,400 px picture and loading the decoder (numpy) 85 ms, on every
-    build of the same art otherwise. Only passes are remembered, so a broken file is
-    always reported."""
-    check = _jpeg_check_name()
+    about 5 ms a 1,000 × 1,400 px picture, on every build of the same art otherwise. Only
+    passes are remembered, so a broken file is always reported."""
+    check = jpegdata.check_name()
     if check_passed_before(check, digest.encode()):
         return
-    simplejpeg = _jpeg_decoder()
-    try:
-        _, _, colours, _ = simplejpeg.decode_jpeg_header(data)
-        # min_height/min_width of 1 is what lets libjpeg scale by 1/8 (min_factor alone
-        # decodes at full size): every coefficient is still read and checked, a third
-        # less time goes into turning them into pixels.
-        simplejpeg.decode_jpeg(data, colorspace="CMYK" if colours in ("CMYK", "YCCK")
-                               else "GRAY", min_height=1, min_width=1, min_factor=8,
-                               strict=True)
-    except ValueError as exc:
-        if "extraneous bytes" not in str(exc):
-            raise image_problem(path, f"image data is truncated or corrupt ({exc})") \
-                from None
+    problem = jpegdata.problem(data)
+    if problem is not None:
+        raise image_problem(path, f"image data is truncated or corrupt ({problem})")
     remember_check_pass(check, digest.encode())
-
-
-def _jpeg_decoder():
-    """simplejpeg, whose import loads numpy, with OpenBLAS told to start no pool of threads
-    (it starts one per core on import, and nothing here multiplies matrices): numpy's
-    import then costs about 70 ms of CPU instead of 120 on a first build of new art. The
-    setting is put back once imported, so commands run later see the environment they
-    were given."""
-    if "simplejpeg" not in sys.modules and "numpy" not in sys.modules:
-        before = os.environ.get(_BLAS_THREADS)
-        os.environ.setdefault(_BLAS_THREADS, "1")
-        try:
-            import simplejpeg
-        finally:
-            if before is None:
-                os.environ.pop(_BLAS_THREADS, None)
-    import simplejpeg
-
-    return simplejpeg
-
-
-_BLAS_THREADS = "OPENBLAS_NUM_THREADS"
-
-
-@lru_cache(maxsize=1)
-def _jpeg_check_name() -> str:
-    """The JPEG check's name in the validation cache: its version here and the decoder's
-    build (its compiled module's name, size and time), read without importing it."""
-    from importlib.util import find_spec
-
-    spec = find_spec("simplejpeg")
-    folder = Path(spec.origin).parent if spec and spec.origin else None
-    built = sorted(f"{p.name}:{p.stat().st_size}:{p.stat().st_mtime_ns}"
-                   for p in (folder.glob("_jpeg*") if folder else ()))
-    return "jpeg-data 1 " + " ".join(built)
 
 
 IMAGE_LIMIT_ADVICE = ("save it compressed (JPEG at quality 90, or PNG with fewer "
@@ -367,11 +324,9 @@ def pdf_image(info: ImageInfo, width_mm: float, height_mm: float,
     pass through, else prepared (from the cache when it was prepared before)."""
     target = target_pixels(info, width_mm, height_mm, settings.dpi)
     if passes_through(info, target):
-        data = _read(info.path, info.digest)
-        with _opened(info.path, data) as im:
-            icc = _icc_for(im.info.get("icc_profile"), info.mode)
         return PdfImage(f"{info.digest[:32]}", info.width, info.height, info.mode,
-                        "DCTDecode", data, icc=icc, passthrough=True)
+                        "DCTDecode", _read(info.path, info.digest), icc=info.icc,
+                        passthrough=True)
     size = "x".join(map(str, target)) if target else "full"
     key = hashlib.sha256(f"{CACHE_VERSION}:{info.digest}:{size}".encode()).hexdigest()[:32]
     cached = _from_cache(settings.cache_dir, key)

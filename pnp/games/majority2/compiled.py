@@ -20,50 +20,35 @@ imports the `.py` modules as usual.
 
 from __future__ import annotations
 
-import hashlib
-import importlib.machinery
 import importlib.util
-import json
-import os
 import sys
 from pathlib import Path
+
+from pnp.content.compiled import (
+    MANIFEST_NAME,
+    PURE_ENV,  # noqa: F401  (the switch's name, for the tests and bench)
+    sources_sha256,
+)
+from pnp.content.compiled import current_build as _current_build
 
 PACKAGE = "pnp.games.majority2"
 MODULES = ("state", "phases", "effects", "engine")
 FOLDER = Path(__file__).with_name("_compiled")
-MANIFEST = FOLDER / "manifest.json"
-PURE_ENV = "PNP_PURE_PYTHON"
+MANIFEST = FOLDER / MANIFEST_NAME
 
 
 def source_sha256(name: str) -> str:
     """The sha256 of module `name`'s source as it is now: its `.py` file, and the `.pxd`
     file of declarations the compiler reads beside it."""
-    digest = hashlib.sha256()
-    for suffix in (".py", ".pxd"):
-        path = Path(__file__).with_name(name + suffix)
-        digest.update(path.read_bytes() if path.is_file() else b"")
-    return digest.hexdigest()
+    here = Path(__file__)
+    return sources_sha256(here.with_name(name + suffix) for suffix in (".py", ".pxd"))
 
 
 def current_build() -> dict[str, Path] | None:
     """The compiled file of each module in `MODULES` when all of them exist for this
     Python and match their sources; None otherwise (or when pure Python is asked for)."""
-    if os.environ.get(PURE_ENV):
-        return None
-    try:
-        manifest = json.loads(MANIFEST.read_text("utf-8"))
-        files = {}
-        for name in MODULES:
-            entry = manifest[name]
-            path = FOLDER / entry["file"]
-            suffix = path.name[len(name):]
-            if (suffix not in importlib.machinery.EXTENSION_SUFFIXES or not path.is_file()
-                    or entry["sha256"] != source_sha256(name)):
-                return None
-            files[name] = path
-        return files
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    return _current_build(FOLDER, {name: lambda name=name: source_sha256(name)
+                                   for name in MODULES})
 
 
 class _CompiledFinder:
