@@ -7,7 +7,6 @@ a bad word never leaves a kit half rebuilt. Each file is written atomically.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, replace
@@ -39,6 +38,7 @@ from pnp.render.fonts import font_set
 from pnp.render.geometry import paper_size
 from pnp.render.images import MAX_DPI, MIN_DPI, inspect_ahead
 from pnp.render.model import Deck
+from pnp.render.pdf import DrawnPdf
 from pnp.render.printables import (
     check_file,
     fits_paper,
@@ -437,7 +437,7 @@ def _deck_files(game_id: str, title: str | SheetWords, decks: list,
         path = request.out_dir / game_id / f"{name}{suffix(request.lang)}.pdf"
 
         def render(group=group, path=path):
-            drawn = io.BytesIO()
+            drawn = DrawnPdf()
             summary = render_file(path, group, layouts, font_set(request.font),
                                   request.print_options, title, None, checked=True,
                                   into=drawn)

@@ -19,7 +19,7 @@ from typing import BinaryIO
 
 from pnp.render.decks import FileSummary, PrintOptions
 from pnp.render.model import Deck, PieceSet
-from pnp.render.pdf import AUTHOR, pypdf_module
+from pnp.render.pdf import AUTHOR, DrawnPdf, pypdf_module
 
 KIT_NAME = "kit"
 DOCUMENTS = ("rules", "quick-reference", "score-pad")
@@ -49,7 +49,7 @@ def draw_parts(path: Path, printables: Sequence,
     parts (reportlab alone: `join_kit` brings pypdf in)."""
     parts, count, sheets = [], 0, 0
     for index, part in enumerate(kit_parts(printables)):
-        drawn = io.BytesIO()
+        drawn = DrawnPdf()
         summary = render(path.with_name(f"part-{index}.pdf"), part, drawn, sheets + 1)
         count += summary.cards
         sheets += summary.sheets

@@ -12,6 +12,7 @@ illustration on three copies is stored once and placed by reference.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from pnp.errors import DataError, Problem
@@ -200,26 +201,44 @@ def place_image(c, info: ImageInfo, drawn: Box, settings) -> None:
 def _xobject(doc, image):
     """The image XObject (its soft mask and ICC profile as their own streams). `Filter` is
     set, so reportlab writes the data untouched: a passthrough JPEG stays its own bytes."""
-    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName
 
+    stream = _image_stream()
     grey = image.mode == "L"
     colour_space = PDFName("DeviceGray" if grey else "DeviceRGB")
     if image.icc:
-        icc = PDFStream(PDFDictionary({"N": 1 if grey else 3,
-                                       "Alternate": colour_space,
-                                       "Filter": PDFName("FlateDecode")}),
-                        _compressed(image.icc))
+        icc = stream(PDFDictionary({"N": 1 if grey else 3, "Alternate": colour_space,
+                                    "Filter": PDFName("FlateDecode")}),
+                     _compressed(image.icc))
         colour_space = PDFArray([PDFName("ICCBased"), doc.Reference(icc, f"ICC{image.key}")])
     entries = {"Type": PDFName("XObject"), "Subtype": PDFName("Image"),
                "Width": image.width, "Height": image.height, "BitsPerComponent": 8,
                "ColorSpace": colour_space, "Filter": PDFName(image.filter)}
     if image.smask:
-        mask = PDFStream(PDFDictionary({
+        mask = stream(PDFDictionary({
             "Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": image.width,
             "Height": image.height, "BitsPerComponent": 8, "ColorSpace": PDFName("DeviceGray"),
             "Filter": PDFName("FlateDecode")}), image.smask)
         entries["SMask"] = doc.Reference(mask, f"Mask{image.key}")
-    return PDFStream(PDFDictionary(entries), image.data)
+    return stream(PDFDictionary(entries), image.data)
+
+
+@lru_cache(maxsize=1)
+def _image_stream():
+    """reportlab's stream, letting go of its data once formatted into the file's bytes.
+    A saved PDF otherwise holds each picture three times at once (its data, its formatted
+    object and the joined file); see DrawnPdf (pdf.py) for what the two save. A PDF is
+    saved once (reportlab refuses a second save); formatting again would raise, never
+    write an empty stream."""
+    from reportlab.pdfbase.pdfdoc import PDFStream
+
+    class ImageStream(PDFStream):
+        def format(self, document):
+            formatted = super().format(document)
+            self.content = None
+            return formatted
+
+    return ImageStream
 
 
 def _compressed(data: bytes) -> bytes:
