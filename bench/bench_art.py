@@ -115,6 +115,14 @@ def _renewed(art: dict[str, bytes], folder: Path) -> Callable[[int], None]:
     return renew
 
 
+def _checker() -> str:
+    """Which JPEG data check the builds ran (pnp/render/jpegdata.py): compiled, or
+    simplejpeg with its numpy import where `make` could not compile it."""
+    from pnp.render import jpegdata
+
+    return jpegdata.in_use()
+
+
 def _cached(out: Path) -> dict[str, int]:
     """The downsampled images cached in a build's folder, by name: when each was written."""
     cache = out / ".cache" / "art"
@@ -163,8 +171,9 @@ def run() -> None:
               f"{art_cpu / plain_cpu:.2f} × (limit 2): "
               f"{'ok' if art_cpu <= 2 * plain_cpu else 'OVER'}; art never built before "
               f"(every JPEG decoded once to check it): wall {new_s / plain_s:.2f} ×, CPU "
-              f"{new_cpu / plain_cpu:.2f} × (target ≤ 2); and with no cache at all (a new "
-              f"machine): wall {bare_s / plain_s:.2f} ×, CPU {bare_cpu / plain_cpu:.2f} ×")
+              f"{new_cpu / plain_cpu:.2f} × (target ≤ 2, the JPEG check {_checker()}); and "
+              f"with no cache at all (a new machine): wall {bare_s / plain_s:.2f} ×, CPU "
+              f"{bare_cpu / plain_cpu:.2f} ×")
         print(f"peak memory with art: {art_mb} MB (limit 300): "
               f"{'ok' if art_mb <= 300 else 'OVER'}")
         print(f"cache at --image-dpi 150: {len(after)} downsampled image(s); the second "

@@ -175,3 +175,64 @@ def test_the_build_tool_builds_a_check_that_works(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], input=BASELINE, capture_output=True,
                          check=True, cwd=ROOT).stdout.decode()
     assert out.startswith("None Corrupt JPEG data: premature end of data segment")
+
+
+def _mutants(data: bytes, count: int) -> list[bytes]:
+    """Seeded damage anywhere in the file, headers too: bytes changed, cut out, doubled,
+    the file cut short (with and without an end marker) or junk put in."""
+    rng = random.Random(2026)
+    mutants = []
+    for _ in range(count):
+        at = rng.randrange(2, len(data))
+        kind = rng.randrange(5)
+        if kind == 0:
+            mutant = data[:at] + bytes([rng.randrange(256)]) + data[at + 1:]
+        elif kind == 1:
+            mutant = data[:at] + data[at + rng.randrange(1, 64):]
+        elif kind == 2:
+            mutant = data[:at] + data[at - rng.randrange(1, at):at] + data[at:]
+        elif kind == 3:
+            mutant = data[:at] + (b"\xff\xd9" if rng.random() < 0.5 else b"")
+        else:
+            mutant = data[:at] + rng.randbytes(rng.randrange(1, 32)) + data[at:]
+        mutants.append(mutant)
+    return mutants
+
+
+@needs_build
+def test_damaged_files_never_crash_the_compiled_check(tmp_path):
+    """A crash in C would end the build with no message at all, so 400 damaged files
+    (headers as well as data) go through it in a child process: each gets None or
+    libjpeg's words, and the process ends normally."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for index, mutant in enumerate(_mutants(BASELINE, 300) + _mutants(PROGRESSIVE, 100)):
+        (corpus / f"{index:03d}.jpg").write_bytes(mutant)
+    code = ("import pathlib, sys; from pnp.render import jpegdata; "
+            "m = jpegdata.compiled_module(); "
+            "verdicts = [m.check(p.read_bytes()) for p in sorted(pathlib.Path(sys.argv[1])"
+            ".iterdir())]; "
+            "assert all(v is None or (isinstance(v, str) and v) for v in verdicts); "
+            "print(len(verdicts), sum(v is not None for v in verdicts))")
+    done = subprocess.run([sys.executable, "-c", code, str(corpus)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    checked, refused = map(int, done.stdout.split())
+    assert checked == 400 and 100 < refused < 400
+
+
+@needs_build
+def test_on_damaged_files_the_checks_differ_only_past_extraneous_bytes():
+    """Where simplejpeg passes a damaged file the compiled check refuses, simplejpeg
+    stopped at extraneous bytes before a marker and read no further; nowhere does the
+    compiled check pass what simplejpeg refuses."""
+    import simplejpeg
+
+    for mutant in _mutants(BASELINE, 300) + _mutants(PROGRESSIVE, 100):
+        compiled, other = COMPILED.check(mutant), jpegdata._simplejpeg_problem(mutant)
+        if (compiled is None) == (other is None):
+            continue
+        assert compiled is not None
+        with pytest.raises(ValueError, match="extraneous bytes"):
+            simplejpeg.decode_jpeg(mutant, colorspace="GRAY", min_height=1, min_width=1,
+                                   min_factor=8, strict=True)
