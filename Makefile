@@ -203,7 +203,9 @@ node_modules/.installed: package.json package-lock.json
 	  npm ci --no-audit --no-fund --ignore-scripts --loglevel=error && touch $@; \
 	else echo "note: npm is missing: the phone app's runtime (Pyodide) is not installed"; fi
 
-bench: $(VENV)/.installed engine jpeg-check web-runtime
+# The bench's browser figures (the studio's keystroke to preview, the phone app) drive
+# Chromium through Playwright and the tests' browser helpers: the test tools come too.
+bench: $(VENV)/.installed-test browser engine jpeg-check web-runtime
 	$(BIN)/python bench/run.py
 
 lint: $(VENV)/.installed-test

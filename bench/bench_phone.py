@@ -61,8 +61,12 @@ def run() -> None:
 
     sys.path.insert(0, str(ROOT))
     from pnp.web.phone import runtime, site
-    from tests.webtools import browser, phone
 
+    try:  # pytest and Playwright: the test tools, which `make bench` installs
+        from tests.webtools import browser, phone
+    except ImportError as exc:
+        print(f"the phone app: {exc} (make bench installs the test tools); skipped")
+        return
     if not runtime.available():
         print("the phone app: no Pyodide in node_modules (make web-runtime); skipped")
         return

@@ -101,7 +101,7 @@ def keystroke_latency(base: str) -> list[float] | None:
     each keystroke the title is set to a new value and its preview awaited, so every
     keystroke asks for a card not drawn before. None without Chromium or Playwright."""
     sys.path.insert(0, str(ROOT))
-    try:  # pytest and Playwright come with the test tools (make test), not make bench's
+    try:  # pytest and Playwright: the test tools (make bench and make test install them)
         import pytest
 
         from tests.webtools import browser, phone
