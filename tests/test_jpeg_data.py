@@ -156,6 +156,7 @@ def test_pure_python_reaches_a_new_process():
     assert out.strip() == "simplejpeg"
 
 
+@pytest.mark.slow  # setuptools and the C compiler: ~3 s
 def test_the_build_tool_builds_a_check_that_works(tmp_path):
     """tools/build_jpeg_check.py into a temporary folder; where the C compiler or
     libjpeg's headers are missing it says so in one line and exits 1."""
